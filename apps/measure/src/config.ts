@@ -1,0 +1,31 @@
+import {
+  boolean,
+  type EnvValues,
+  integer,
+  oneOf,
+  optional,
+  parseEnv,
+  port,
+  string,
+  url,
+  writableDir,
+} from '@app/kit';
+
+/** Every variable of the measurement service's run contract (docs/configuration.md). */
+export const measureEnv = {
+  MEASURE_PORT: port(8000),
+  HOST: string('127.0.0.1'),
+  DATA_DIR: writableDir('./data'),
+  DATABASE_URL: url(['postgres', 'postgresql']),
+  REDIS_URL: url(['redis', 'rediss']),
+  ADMIN_USERNAME: string('admin'),
+  ADMIN_PASSWORD: optional(),
+  RATE_LIMIT_GENERAL: integer(300, { min: 1 }),
+  MAX_UPLOAD_SIZE_MB: integer(50, { min: 1, max: 1024 }),
+  TRUST_PROXY: boolean(false),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+};
+
+export type MeasureConfig = EnvValues<typeof measureEnv>;
+
+export const loadConfig = (env: NodeJS.ProcessEnv): MeasureConfig => parseEnv(measureEnv, env);

@@ -1,0 +1,127 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { toAppError } from './error-mapping.js';
+import type { AppError } from './errors.js';
+import { notFound } from './errors.js';
+import type { Logger } from './logger.js';
+import { requestIdFor } from './request-id.js';
+import { validatorCompiler } from './validation.js';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** Each service decides the shape of its error body; the status and headers are decided here. */
+export type ErrorRenderer = (error: AppError, request: FastifyRequest) => unknown;
+
+export interface OpenApiOptions {
+  title: string;
+  version: string;
+  description?: string;
+  /** Where the generated document is served, e.g. `/openapi.json`. */
+  jsonPath: string;
+  /** Where the interactive page is served, e.g. `/apidocs`. */
+  docsPath: string;
+  tags?: { name: string; description?: string }[];
+  components?: Record<string, unknown>;
+}
+
+export interface CreateAppOptions {
+  logger: Logger;
+  renderError: ErrorRenderer;
+  openapi?: OpenApiOptions;
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Honour X-Forwarded-For for the client IP; only behind a proxy you run. */
+  trustProxy?: boolean;
+  /** Turn off Fastify's per-request log lines when the service writes its own request log. */
+  disableRequestLogging?: boolean;
+}
+
+/**
+ * The app factory both services start from: request ids, one error mapping,
+ * schema validation, body limits and OpenAPI 3.1. Routes are registered by the
+ * caller after this resolves, so the OpenAPI plugin sees every one of them.
+ */
+export async function createApp(options: CreateAppOptions): Promise<App> {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    genReqId: requestIdFor,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      disableRequestLogging: options.disableRequestLogging ?? false,
+    }),
+    // Explicit timeouts so a slow or stalled client cannot hold a socket forever.
+    connectionTimeout: 0,
+    requestTimeout: 120_000,
+    keepAliveTimeout: 72_000,
+    // On close: stop accepting, end idle keep-alive sockets, let in-flight requests finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Responses finished while draining close their keep-alive socket, so close() need not wait for it to idle out.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.headers) reply.headers(appError.headers);
+    return reply.status(appError.status).send(options.renderError(appError, request));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const error = notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
+    return reply.status(404).send(options.renderError(error, request));
+  });
+
+  if (options.openapi) await registerOpenApi(app, options.openapi);
+  return app;
+}
+
+async function registerOpenApi(app: App, openapi: OpenApiOptions): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: openapi.title, version: openapi.version, description: openapi.description },
+      tags: openapi.tags,
+      components: openapi.components,
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: openapi.docsPath,
+    // The default validator badge fetches from the internet; these services must work offline.
+    validatorUrl: false,
+    uiConfig: { deepLinking: true, docExpansion: 'list' },
+  });
+  app.get(openapi.jsonPath, { schema: { hide: true } }, async () => app.swagger());
+}

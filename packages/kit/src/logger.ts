@@ -1,0 +1,46 @@
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
+
+/**
+ * Paths pino blanks out wherever they appear in a log object. Secrets reach
+ * logs through request headers and through bodies a handler chose to log.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers["x-api-key"]',
+  '*.password',
+  '*.api_key',
+  '*.apiKey',
+  '*.token',
+  '*.secret',
+  '*.private_key',
+  '*.privateKey',
+  'password',
+  'api_key',
+  'token',
+  'secret',
+];
+
+export interface LoggerSettings {
+  /** Service name, the `name` field of every line. */
+  name: string;
+  level?: string;
+  /** Where lines go; stdout when omitted. Tests pass a capturing stream. */
+  destination?: DestinationStream;
+}
+
+/** A JSON-lines logger. Named children (`logger.child({ name: 'mcp.request' })`) share its redaction. */
+export function createLogger({ name, level = 'info', destination }: LoggerSettings): Logger {
+  const options: LoggerOptions = {
+    name,
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export type { Logger };

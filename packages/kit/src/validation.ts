@@ -1,0 +1,21 @@
+import { Ajv, type Options } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+// ajv-formats is CommonJS with a default export; under NodeNext its callable sits on .default.
+const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
+
+const shared: Options = { removeAdditional: true, useDefaults: true, allErrors: false, strict: false };
+
+/**
+ * JSON bodies are validated without type coercion, so `"12"` for a number is a
+ * 422 rather than a silent guess. Query strings, params and headers are text
+ * on the wire and are coerced (`?page=2` → 2, repeated keys → arrays).
+ */
+const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
+const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+  return ajv.compile(schema) as ReturnType<FastifySchemaCompiler<object>>;
+};

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { captureLogger } from '../src/testing.js';
+
+describe('logger', () => {
+  it('writes JSON lines with an ISO time and a level label', () => {
+    const { logger, lines } = captureLogger('svc');
+    logger.info({ a: 1 }, 'hello');
+    const [line] = lines();
+    expect(line).toMatchObject({ level: 'info', name: 'svc', a: 1, msg: 'hello' });
+    expect(String(line?.time)).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+  });
+
+  it('names child loggers', () => {
+    const { logger, lines } = captureLogger('svc');
+    logger.child({ name: 'mcp.request' }).info('x');
+    expect(lines()[0]?.name).toBe('mcp.request');
+  });
+
+  it('redacts secrets in headers and bodies, in children too', () => {
+    const { logger, lines } = captureLogger('svc');
+    const child = logger.child({ name: 'mcp.audit' });
+    child.info({
+      req: { headers: { authorization: 'Bearer s3cret-token', 'x-api-key': 'k3y', 'user-agent': 'bot' } },
+      params: { password: 'hunter2', api_key: 'abc', symbol: 'BTC-PERPETUAL' },
+    });
+    const text = JSON.stringify(lines());
+    for (const secret of ['s3cret-token', 'k3y', 'hunter2', '"abc"']) expect(text).not.toContain(secret);
+    expect(text).toContain('BTC-PERPETUAL');
+    expect(text).toContain('"user-agent":"bot"');
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * `npm start`: runs the measurement service and the gateway side by side, each
+ * in its own process with its own shutdown path. Signals are passed on; when
+ * either exits, the other is stopped and the exit code is kept.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const services = ['apps/measure/src/main.ts', 'apps/gateway/src/main.ts'];
+
+const children: ChildProcess[] = services.map((entry) =>
+  spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, stdio: 'inherit' }),
+);
+
+let exitCode = 0;
+let stopping = false;
+function stopAll(signal: NodeJS.Signals): void {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill(signal);
+}
+
+for (const child of children) {
+  child.on('exit', (code, signal) => {
+    if (!stopping && (code !== 0 || signal)) exitCode = code ?? 1;
+    if (!stopping) stopAll('SIGTERM');
+    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(exitCode);
+  });
+}
+process.on('SIGINT', () => stopAll('SIGINT'));
+process.on('SIGTERM', () => stopAll('SIGTERM'));
