@@ -1,5 +1,1 @@
-/**
- * Protocol-faithful simulators of the gateway's upstreams. The frame and the
- * venue simulators arrive with the gateway issues; see packages/sim/README.md.
- */
-export const SIMULATORS: readonly string[] = [];
+export type { SimContext, SimEnvironment, SimulatorDefinition } from './simulator.js';

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * The contract between the simulator frame and each venue simulator. A venue
+ * simulator is a Fastify plugin that serves its upstream's real wire protocol
+ * (paths, envelopes, error formats, limits). The frame owns everything around
+ * it: the loopback server, the test/live instances with separate state,
+ * fault injection and the seeded clock.
+ */
+export type SimEnvironment = 'test' | 'live';
+
+export interface SimContext {
+  /** Which instance this is; the two never share state. */
+  environment: SimEnvironment;
+  /** Seed for every random choice, so the same seed gives the same market. */
+  seed: number;
+  /** Milliseconds since the epoch; tests may pin it. */
+  now: () => number;
+}
+
+export interface SimulatorDefinition {
+  /** Upstream name as the gateway knows it: `optx`, `perpdex`, `broker`, `macro`, `sentiment`. */
+  name: string;
+  /** Builds the plugin for one instance; called once per environment, so state lives in the closure. */
+  plugin: (context: SimContext) => FastifyPluginAsync;
+}
