@@ -92,7 +92,8 @@ function keptAttributes(tag: SaxesTagNS, removed: string[]): string[] {
     const name = keptAttributeName(tag.local ?? '', attribute);
     if (name === undefined) {
       // Namespace declarations are rewritten on the root; editor metadata (inkscape:*) is noise.
-      if (attribute.prefix !== 'xmlns' && attribute.name !== 'xmlns' && attribute.uri === '') {
+      const reported = attribute.uri === '' || attribute.uri === XLINK_NS || attribute.uri === XML_NS;
+      if (attribute.prefix !== 'xmlns' && attribute.name !== 'xmlns' && reported) {
         removed.push(`attribute ${attribute.name}`);
       }
       continue;

@@ -1,5 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
+import { setTimeout as tick } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FilesHarness, startFilesApp } from '../support/files-app.js';
@@ -166,6 +168,29 @@ describe('POST /api/files/upload', () => {
     expect(res.status).toBe(400);
     expect((await json(res)).detail).toMatch(/limit/);
     expect(await filesUnder(h.uploads)).toEqual(before);
+  });
+
+  it('leaves nothing behind when the client aborts mid-upload', async () => {
+    const { hostname, port } = new URL(h.server.url);
+    const request = http.request({
+      hostname,
+      port,
+      method: 'POST',
+      path: '/api/files/upload',
+      headers: { 'x-test-user': 'maker', 'content-type': 'multipart/form-data; boundary=b0' },
+    });
+    request.on('error', () => undefined);
+    request.write('--b0\r\nContent-Disposition: form-data; name="file"; filename="cut.pdf"\r\n\r\n');
+    request.write(Buffer.concat([samplePdf, Buffer.alloc(64 * 1024, 0x20)]));
+    // Wait until the server has started writing the temp file, then cut the connection.
+    for (let i = 0; i < 200 && (await filesUnder(path.join(h.uploads, '.tmp'))).length === 0; i++)
+      await tick(10);
+    expect(await filesUnder(path.join(h.uploads, '.tmp'))).toHaveLength(1);
+    request.destroy();
+    for (let i = 0; i < 200 && (await filesUnder(path.join(h.uploads, '.tmp'))).length > 0; i++)
+      await tick(10);
+    expect(await filesUnder(path.join(h.uploads, '.tmp'))).toEqual([]);
+    expect(await filesUnder(path.join(h.uploads, 'general'))).not.toContain('cut.pdf');
   });
 
   it('accepts a file of exactly the size limit', async () => {
