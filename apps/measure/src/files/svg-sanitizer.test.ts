@@ -107,7 +107,8 @@ describe('sanitizeSvg', () => {
     const xmlText = fc.string({ unit: 'grapheme-ascii' }).map((s) => s.replace(/[^\t\n\r\x20-\x7e]/g, ''));
     fc.assert(
       fc.property(xmlText, xmlText, (text, value) => {
-        const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+        const xmlEscape = (s: string) =>
+          s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
         const { svg } = sanitizeSvg(wrap(`<text fill="${xmlEscape(value)}">${xmlEscape(text)}</text>`));
         expect(svg).not.toMatch(/<script|\son[a-z]+=/i);
         expect(reparses(svg)).toBe(true);
