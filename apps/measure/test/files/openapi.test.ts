@@ -32,7 +32,9 @@ describe('OpenAPI for the file routes', () => {
       expect(result.errors ?? []).toEqual([]);
       expect(result.valid).toBe(true);
       const upload = doc.paths['/api/files/upload'].post;
-      expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '422']));
+      expect(Object.keys(upload.responses)).toEqual(
+        expect.arrayContaining(['200', '400', '401', '403', '404', '422']),
+      );
       expect(Object.keys(doc.paths['/api/files/{*}'].delete.responses)).toEqual(
         expect.arrayContaining(['204', '403', '404']),
       );
