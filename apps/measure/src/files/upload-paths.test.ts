@@ -1,3 +1,5 @@
+import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { numberedName, resolveInside, sanitizeFileName } from './upload-paths.js';
 
@@ -27,7 +29,42 @@ describe('resolveInside', () => {
   });
 });
 
+describe('resolveInside, whatever the input', () => {
+  it('either refuses with 403 or returns a path strictly inside the root', () => {
+    const root = '/data/uploads';
+    const pieces = fc.constantFrom('..', '.', '/', '\\', '%2e', '\0', 'a', 'general', '.tmp', '', ' ', '~');
+    const input = fc.oneof(
+      fc.string(),
+      fc.array(pieces, { maxLength: 12 }).map((p) => p.join('')),
+    );
+    fc.assert(
+      fc.property(input, (relative) => {
+        let resolved: string;
+        try {
+          resolved = resolveInside(root, relative);
+        } catch (error) {
+          expect(error).toMatchObject({ status: 403 });
+          return;
+        }
+        expect(resolved.startsWith(`${root}/`)).toBe(true);
+        expect(path.relative(root, resolved).split(path.sep)).not.toContain('..');
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
 describe('sanitizeFileName', () => {
+  it('always yields a name of the safe alphabet, at most 255 characters, not starting with a dot', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 120, unit: 'binary' }), (name) => {
+        const safe = sanitizeFileName(name, ['png']);
+        expect(safe).toMatch(/^[A-Za-z0-9_-][A-Za-z0-9._-]*\.png$/);
+        expect(safe.length).toBeLessThanOrEqual(255);
+      }),
+    );
+  });
+
   it.each([
     ['photo.png', ['png'], 'photo.png'],
     ['My Photo (1).PNG', ['png'], 'My_Photo_1_.png'],

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FilesHarness, startFilesApp } from '../support/files-app.js';
 import { json, uploadFile } from '../support/http.js';
-import { sampleImage, samplePdf } from '../support/sample-files.js';
+import { pngClaiming, sampleImage, samplePdf } from '../support/sample-files.js';
 
 const MAX_BYTES = 256 * 1024;
 let h: FilesHarness;
@@ -157,6 +157,17 @@ describe('POST /api/files/upload', () => {
     const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
     const before = await filesUnder(h.uploads);
     const res = await uploadFile(uploadUrl, { name: 'broken.png', bytes: broken }, { user: 'maker' });
+    expect(res.status).toBe(400);
+    expect(await filesUnder(h.uploads)).toEqual(before);
+  });
+
+  it('refuses a decompression bomb (a small PNG claiming 20000x20000 pixels) with 400', async () => {
+    const before = await filesUnder(h.uploads);
+    const res = await uploadFile(
+      uploadUrl,
+      { name: 'bomb.png', bytes: pngClaiming(20_000, 20_000) },
+      { user: 'maker' },
+    );
     expect(res.status).toBe(400);
     expect(await filesUnder(h.uploads)).toEqual(before);
   });
