@@ -68,8 +68,11 @@ function asClientError(error: unknown): unknown {
     case 'FST_PROTO_VIOLATION':
       return badRequest('Forbidden multipart field name');
     case undefined:
-      // busboy reports malformed bodies (bad boundary, truncated part) as plain Errors.
-      return badRequest('Malformed multipart body');
+      // busboy reports malformed bodies (bad boundary, truncated part) as plain Errors; a
+      // programming error (TypeError and friends) must not be disguised as the caller's fault.
+      return error instanceof Error && error.constructor === Error
+        ? badRequest('Malformed multipart body')
+        : error;
     default:
       return typeof code === 'string' && code.startsWith('FST_')
         ? badRequest('Malformed multipart body')
