@@ -78,6 +78,16 @@ describe('sanitizeSvg', () => {
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
   });
 
+  it('accepts the DOCTYPE drawing programs write, without copying it', () => {
+    const { svg } = sanitizeSvg(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" ' +
+        '"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n' +
+        wrap('<rect width="1" height="1"/>'),
+    );
+    expect(svg).not.toContain('DOCTYPE');
+    expect(svg).toContain('<rect width="1" height="1">');
+  });
+
   it('keeps an embedded raster image', () => {
     const { svg } = sanitizeSvg(
       wrap('<image width="1" height="1" href="data:image/png;base64,iVBORw0KGgo="/>'),

@@ -17,7 +17,7 @@ export interface SanitizedSvg {
  * Rebuilds an SVG from a strict XML parse, keeping only allow-listed elements and attributes.
  * The output is written by this function, never copied from the input, so nothing the parser
  * and a browser might read differently survives. Throws SvgRejected for input that is not a
- * well-formed SVG document (or carries a DOCTYPE, which could declare entities).
+ * well-formed SVG document (or declares entities in its DOCTYPE).
  */
 export function sanitizeSvg(source: string): SanitizedSvg {
   const out: string[] = [];
@@ -29,8 +29,11 @@ export function sanitizeSvg(source: string): SanitizedSvg {
   let rootWritten = false;
 
   const parser = new SaxesParser({ xmlns: true });
-  parser.on('doctype', () => {
-    throw new SvgRejected('SVG with a DOCTYPE is not accepted');
+  // A plain `<!DOCTYPE svg PUBLIC …>` (common in exported logos) is harmless: nothing is fetched
+  // and it is not copied. An internal subset could declare entities, so it is refused.
+  parser.on('doctype', (doctype) => {
+    if (doctype.includes('['))
+      throw new SvgRejected('SVG with entity declarations (DOCTYPE [...]) is not accepted');
   });
   parser.on('processinginstruction', (pi) => removed.push(`processing instruction ${pi.target}`));
   parser.on('opentag', (tag) => {
