@@ -37,6 +37,7 @@ const SCRIPTABLE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, options) => {
   const { store, guards, settings, versions, maxUploadBytes } = options;
   await store.init();
+  const logoChanges = new SerialQueue();
   await app.register(multipart, { limits: multipartLimits(maxUploadBytes), throwFileSizeLimit: false });
 
   app.post(
@@ -125,18 +126,34 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     },
     async (request) => {
       const upload = await receiveMultipart(request, store, maxUploadBytes);
-      const logo = await storeLogo(store, upload.file);
+      // One logo change at a time, so two concurrent uploads of different types cannot each delete
+      // the other's file and leave the setting pointing at nothing.
+      const logo = await logoChanges.run(async () => {
+        const stored = await storeLogo(store, upload.file);
+        await settings.set('company_logo_path', stored.logo_path);
+        await removeOtherLogos(store, stored.logo_path);
+        return stored;
+      });
       if (logo.removed.length > 0) {
         request.log.warn({ removed: logo.removed.slice(0, 50) }, 'unsafe SVG content removed from logo');
       }
-      await settings.set('company_logo_path', logo.logo_path);
-      await removeOtherLogos(store, logo.logo_path);
       const message =
         logo.removed.length > 0 ? 'Logo uploaded; unsafe SVG content was removed' : 'Logo uploaded';
       return { message, logo_path: logo.logo_path, file_size: logo.file_size };
     },
   );
 };
+
+/** Runs tasks one after another, in arrival order; a failed task does not block the next. */
+class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task, task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
 
 function optionalId(fields: Map<string, string>, name: string): number | undefined {
   const raw = fields.get(name)?.trim();

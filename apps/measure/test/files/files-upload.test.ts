@@ -219,7 +219,12 @@ describe('POST /api/files/upload', () => {
     expect((await json(res)).detail).toMatch(/255/);
     const ok = await uploadFile(uploadUrl, { name: long.slice(1), bytes: samplePdf }, { user: 'maker' });
     expect(ok.status).toBe(200);
-    expect((await json(ok)).file_path.length).toBeLessThanOrEqual('general/'.length + 255);
+    const stored = await json(ok);
+    expect(stored.file_path.length).toBeLessThanOrEqual('general/'.length + 255);
+    const read = await fetch(`${h.server.url}/api/files/${stored.file_path}`, {
+      headers: { 'x-test-user': 'maker' },
+    });
+    expect(read.status).toBe(200);
   });
 
   it('sanitises names and gives them the extension of their real type', async () => {

@@ -98,6 +98,20 @@ describe('POST /api/settings/logo', () => {
     expect(await readdir(path.join(h.uploads, '.tmp'))).toEqual([]);
   });
 
+  it('keeps exactly one logo, the setting pointing at it, when uploads of different types race', async () => {
+    const [png, gif] = [await sampleImage('png', 20, 20), await sampleImage('gif', 20, 20)];
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
+    const results = await Promise.all(
+      [png, gif, svg, png, gif].map((bytes) => uploadFile(logoUrl, { name: 'l', bytes }, { user: 'admin' })),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const remaining = await logos();
+    expect(remaining).toHaveLength(1);
+    expect(h.settings.get('company_logo_path')).toBe(`logos/${remaining[0]}`);
+    // Leave an SVG logo for the tests below.
+    expect((await uploadFile(logoUrl, { name: 'l.svg', bytes: svg }, { user: 'admin' })).status).toBe(200);
+  });
+
   it('is for administrators only; a Maker cannot delete the logo through the files route', async () => {
     const png = await sampleImage('png', 10, 10);
     expect((await uploadFile(logoUrl, { name: 'l.png', bytes: png })).status).toBe(401);
