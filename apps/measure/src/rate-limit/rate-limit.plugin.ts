@@ -1,6 +1,7 @@
 import { AppError } from '@app/kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { clientKey } from './client-key.js';
 import type { RateLimitRule, RateLimitStore } from './rate-limit.store.js';
 
 export interface RateLimitOptions {
@@ -27,7 +28,7 @@ const rateLimit: FastifyPluginAsync<RateLimitOptions> = async (app, options) => 
   const loginPath = options.loginPath ?? '/api/auth/login';
 
   async function enforce(request: FastifyRequest, name: 'general' | 'login', rule: RateLimitRule) {
-    const result = await options.store.hit(`${name}:${request.ip}`, rule, options.clock?.());
+    const result = await options.store.hit(`${name}:${clientKey(request.ip)}`, rule, options.clock?.());
     if (result.allowed) return;
     const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
     const what = name === 'login' ? 'Too many login attempts' : 'Too many requests';

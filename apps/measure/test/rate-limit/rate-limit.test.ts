@@ -120,6 +120,13 @@ describe.each(storeKinds)('rate limits with the %s store', (_kind, makeStore) =>
     expect((await call(server, '/api/ping')).status).toBe(200);
   });
 
+  it('gives one budget to a whole IPv6 /64, so rotating addresses does not reset it', async () => {
+    const server = await start();
+    for (let i = 1; i <= 5; i++) expect((await login(server, `2001:db8:7:7::${i}`)).status).toBe(200);
+    expect((await login(server, '2001:db8:7:7:ffff::99')).status).toBe(429);
+    expect((await login(server, '2001:db8:7:8::1')).status).toBe(200);
+  });
+
   it('counts logins against the general budget too', async () => {
     const server = await start(3);
     for (let i = 0; i < 3; i++) expect((await login(server)).status).toBe(200);
