@@ -13,10 +13,10 @@ const MINUTE = 60_000;
 /** A fake clock shared by every app of a test: moving it is how windows slide, no sleeping. */
 const clock = { now: 1_700_000_000_000 };
 
-async function startApp(store: RateLimitStore, general = 20): Promise<TestServer> {
+async function startApp(store: RateLimitStore, general = 20, trustProxy = true): Promise<TestServer> {
   const app: App = await createApp({
     logger: silentLogger(),
-    trustProxy: true,
+    trustProxy,
     renderError: (error) => ({ detail: error.message }),
   });
   await app.register(rateLimitPlugin, {
@@ -69,8 +69,8 @@ describe.each(storeKinds)('rate limits with the %s store', (_kind, makeStore) =>
     await Promise.all(servers.map((s) => s.close()));
     servers = [];
   });
-  const start = async (general?: number) => {
-    const server = await startApp(await makeStore(prefix), general);
+  const start = async (general?: number, trustProxy?: boolean) => {
+    const server = await startApp(await makeStore(prefix), general, trustProxy);
     servers.push(server);
     return server;
   };
@@ -125,6 +125,12 @@ describe.each(storeKinds)('rate limits with the %s store', (_kind, makeStore) =>
     for (let i = 1; i <= 5; i++) expect((await login(server, `2001:db8:7:7::${i}`)).status).toBe(200);
     expect((await login(server, '2001:db8:7:7:ffff::99')).status).toBe(429);
     expect((await login(server, '2001:db8:7:8::1')).status).toBe(200);
+  });
+
+  it('ignores a spoofed X-Forwarded-For unless the app trusts a proxy', async () => {
+    const server = await start(20, false);
+    for (let i = 1; i <= 5; i++) expect((await login(server, `198.51.100.${i}`)).status).toBe(200);
+    expect((await login(server, '198.51.100.77')).status).toBe(429);
   });
 
   it('counts logins against the general budget too', async () => {
