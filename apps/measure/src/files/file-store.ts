@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { badRequest, forbidden, notFound } from '@app/kit';
-import { type DetectedType, detectUploadType, servedContentType } from './file-types.js';
+import { detectUploadType, servedContentType } from './file-types.js';
 import { writeThumbnail } from './thumbnails.js';
 import { numberedName, realPathInside, resolveInside, sanitizeFileName } from './upload-paths.js';
 
@@ -99,7 +99,8 @@ export class FileStore {
     originalName: string,
     target?: { recipeId: number; versionId: number },
   ): Promise<StoredFile> {
-    const thumbTemp = this.tempPath();
+    // The thumbnail's temp name carries the extension: sharp picks the output format from it.
+    let thumbTemp: string | undefined;
     try {
       const type = await detectUploadType(received.tempPath);
       if (!type) throw badRequest('File type not allowed: JPEG, PNG, GIF, WebP or PDF (checked by content)');
@@ -107,17 +108,20 @@ export class FileStore {
       const relativeDir = target ? `${target.recipeId}/${target.versionId}` : GENERAL_DIR;
       const dir = resolveInside(this.root, relativeDir);
       await mkdir(dir, { recursive: true });
-      if (type.image) await writeThumbnail(received.tempPath, withExtension(thumbTemp, type));
+      if (type.image) {
+        thumbTemp = `${this.tempPath()}.${type.extensions[0]}`;
+        await writeThumbnail(received.tempPath, thumbTemp);
+      }
       const finalName = await this.linkUnique(received.tempPath, dir, name);
       const result: StoredFile = {
         file_path: `${relativeDir}/${finalName}`,
         file_type: type.mime,
         file_size: received.size,
       };
-      if (type.image) {
+      if (thumbTemp) {
         try {
           await mkdir(path.join(dir, THUMBNAILS_DIR), { recursive: true });
-          await rename(withExtension(thumbTemp, type), path.join(dir, THUMBNAILS_DIR, finalName));
+          await rename(thumbTemp, path.join(dir, THUMBNAILS_DIR, finalName));
         } catch (error) {
           await this.discard(path.join(dir, finalName));
           throw error;
@@ -127,7 +131,7 @@ export class FileStore {
       return result;
     } finally {
       await this.discard(received.tempPath);
-      await this.discard(thumbTemp);
+      if (thumbTemp) await this.discard(thumbTemp);
     }
   }
 
@@ -184,10 +188,6 @@ export class FileStore {
     }
     throw badRequest(`Too many files named ${name}`);
   }
-}
-
-function withExtension(file: string, type: DetectedType): string {
-  return `${file}.${type.extensions[0]}`;
 }
 
 function tooLarge(maxBytes: number) {
