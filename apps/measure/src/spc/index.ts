@@ -19,6 +19,7 @@ export {
   controlChart,
   controlChartPoints,
 } from './control-chart.js';
+export { controlChartJsonChunks } from './control-chart-json.js';
 export { HISTOGRAM_BINS, type Histogram, histogram } from './histogram.js';
 export { ALL_RULES, DEFAULT_RULES, parseRules, type RuleNumber } from './nelson-rules.js';
 export { normalCdf, normalPdf } from './normal.js';

@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { controlChart, controlChartPoints } from './control-chart.js';
+import { controlChartJsonChunks } from './control-chart-json.js';
+import { ALL_RULES } from './nelson-rules.js';
+import { seriesOf } from './series.js';
+
+describe('controlChartJsonChunks', () => {
+  it('writes exactly the JSON of the chart with its points', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.integer({ min: -1e13, max: 2.5e14 })),
+          {
+            maxLength: 9000,
+          },
+        ),
+        (pairs) => {
+          const series = seriesOf(
+            pairs.map(([v]) => v),
+            pairs.map(([, t]) => t),
+          );
+          const chart = controlChart(series, { rules: ALL_RULES });
+          const streamed = JSON.parse([...controlChartJsonChunks(chart, series)].join(''));
+          expect(streamed).toEqual({ ...chart, points: [...controlChartPoints(series)] });
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('writes null timestamps for series pushed without time, and an empty list for no points', () => {
+    const series = seriesOf([1.5, 2.5]);
+    const parsed = JSON.parse([...controlChartJsonChunks(controlChart(series), series)].join(''));
+    expect(parsed.points).toEqual([
+      { x: 0, y: 1.5, timestamp: null },
+      { x: 1, y: 2.5, timestamp: null },
+    ]);
+    const empty = seriesOf([]);
+    expect(JSON.parse([...controlChartJsonChunks(controlChart(empty), empty)].join('')).points).toEqual([]);
+  });
+});
