@@ -181,7 +181,7 @@ function drawCapabilityTable(doc: Doc, c: Capability, decimals: number, y: numbe
   }
   line(
     doc,
-    'Within sigma = average moving range / 1.128 (span 2); overall sigma = sample standard deviation (n − 1). Minitab conventions, subgroup size 1.',
+    'Within sigma = average moving range / 1.128 (span 2); overall sigma = sample standard deviation (n - 1). Minitab conventions, subgroup size 1.',
     PAGE.margin,
     next,
     { width: CONTENT_WIDTH, size: 6.5, colour: COLOURS.muted },
