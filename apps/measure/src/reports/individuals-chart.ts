@@ -41,7 +41,21 @@ export function drawIndividualsChart(
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
-  const [yMin, yMax] = paddedRange([lo, hi, chart.ucl, chart.lcl, input.ltl, input.utl]);
+  // A capable process sits in a thin band far inside its tolerance: a tolerance limit more than one
+  // data-and-control-limit span away is named at the edge instead of flattening the chart.
+  const coreLow = Math.min(lo, chart.lcl ?? lo);
+  const coreHigh = Math.max(hi, chart.ucl ?? hi);
+  const span = coreHigh - coreLow || Math.abs(coreHigh) * 0.02 || 1;
+  const onScale = (limit: number | null) =>
+    limit !== null && limit >= coreLow - span && limit <= coreHigh + span;
+  const [yMin, yMax] = paddedRange([
+    lo,
+    hi,
+    chart.ucl,
+    chart.lcl,
+    onScale(input.ltl) ? input.ltl : null,
+    onScale(input.utl) ? input.utl : null,
+  ]);
   const frame: Frame = { ...plot, xMin: 0.5, xMax: Math.max(n, 2) + 0.5, yMin, yMax };
   const xTicks = niceTicks(1, Math.max(n, 2), 8)
     .filter((t) => Number.isInteger(t) && t >= 1 && t <= n)
@@ -56,6 +70,22 @@ export function drawIndividualsChart(
 
   drawLevel(doc, frame, input.utl, `USL ${fixed(input.utl, decimals)}`, { colour: COLOURS.spec, width: 1.2 });
   drawLevel(doc, frame, input.ltl, `LSL ${fixed(input.ltl, decimals)}`, { colour: COLOURS.spec, width: 1.2 });
+  if (input.utl !== null && !onScale(input.utl)) {
+    line(doc, `USL ${fixed(input.utl, decimals)} (above)`, frame.left + frame.width + 3, frame.top - 4, {
+      width: 70,
+      size: 6.5,
+      colour: COLOURS.spec,
+    });
+  }
+  if (input.ltl !== null && !onScale(input.ltl)) {
+    line(
+      doc,
+      `LSL ${fixed(input.ltl, decimals)} (below)`,
+      frame.left + frame.width + 3,
+      frame.top + frame.height - 4,
+      { width: 70, size: 6.5, colour: COLOURS.spec },
+    );
+  }
   drawLevel(doc, frame, chart.ucl, `UCL ${fixed(chart.ucl, decimals + 1)}`, {
     colour: COLOURS.control,
     dash: 4,

@@ -82,6 +82,15 @@ describe('SPC report PDF', () => {
     expect(size).toBeLessThan(1_500_000);
   });
 
+  it('names tolerance limits far outside the data at the chart edge instead of flattening the chart', async () => {
+    const data = fixtureSpcReport(fixtureSeries(100));
+    const wide = { ...data, subtask: { ...data.subtask, ltl: 24, lwl: 24.5, uwl: 25.5, utl: 26 } };
+    const file = await renderToFile(dir.file('wide.pdf'), (out) => renderSpcReport(wide, out));
+    const text = await pdfText(file);
+    expect(text).toContain('USL 26.000 (above)');
+    expect(text).toContain('LSL 24.000 (below)');
+  });
+
   it('still renders when the logo is missing or not an image', async () => {
     const junk = dir.file('logo.txt');
     await writeFile(junk, 'not an image');
