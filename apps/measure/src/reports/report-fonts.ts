@@ -45,7 +45,6 @@ export function foldToWinAnsi(value: string): string {
       continue;
     }
     const folded = foldLatin(char);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
     out += /^[\x20-\x7e]+$/.test(folded) ? folded : '?';
   }
   return out;
