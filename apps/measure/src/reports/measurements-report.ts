@@ -4,7 +4,6 @@
  * generation time in the footer. Rows are consumed from an (async) iterable one at a time and
  * pages are written as they fill, so a cursor over a million rows never sits in memory.
  */
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Verdict } from '../spc/index.js';
 import { fixed, signed, utcStamp, valueDecimals } from './report-format.js';
@@ -14,13 +13,15 @@ import {
   CONTENT_WIDTH,
   createDocument,
   type Doc,
+  drained,
   drawFacts,
   drawFooter,
   drawHeader,
   FOOTER_TOP,
-  finish,
   line,
   PAGE,
+  streamTo,
+  trimFontCaches,
 } from './report-page.js';
 import { countPages, Paginator, type TableGeometry } from './report-paginator.js';
 import type { ReportFilter, ReportRecipe } from './spc-report.js';
@@ -67,8 +68,8 @@ const COLUMNS = [
   { title: 'Measured (UTC)', width: 100, align: 'left' },
   { title: 'Value', width: 62, align: 'right' },
   { title: 'Deviation', width: 62, align: 'right' },
-  { title: 'Result', width: 52, align: 'center' },
-  { title: 'Operator', width: 83, align: 'left' },
+  { title: 'Result', width: 60, align: 'center' },
+  { title: 'Operator', width: 75, align: 'left' },
   { title: 'Lot', width: 61, align: 'left' },
   { title: 'Serial', width: 61, align: 'left' },
 ] as const;
@@ -179,7 +180,7 @@ export async function renderMeasurementsReport(
     GEOMETRY,
   );
   const doc = createDocument(`Measurements ${data.recipe.code}`, data.author, false);
-  doc.pipe(output);
+  const written = streamTo(doc, output);
   const footer = `${data.recipe.code} · measurements report · generated ${utcStamp(data.generated_at)} by ${data.author}`;
   const total = groups.reduce((sum, group) => sum + group.count, 0);
 
@@ -225,8 +226,8 @@ export async function renderMeasurementsReport(
 
   const paginator = new Paginator(GEOMETRY);
   const startPage = async (): Promise<void> => {
-    const writable = output as Partial<Writable>;
-    if (writable.writableNeedDrain) await once(output, 'drain');
+    await drained(output);
+    trimFontCaches(doc);
     doc.addPage();
     line(doc, `Measurements report — ${data.recipe.code} — ${data.recipe.name}`, PAGE.margin, PAGE.margin, {
       width: CONTENT_WIDTH,
@@ -275,10 +276,11 @@ export async function renderMeasurementsReport(
     if (paginator.page !== pages)
       throw new ReportRowsMismatchError(`laid out ${paginator.page} pages, planned ${pages}`);
   } catch (error) {
-    doc.unpipe(output);
+    doc.removeAllListeners('data');
     // destroyed without an error argument: the caller gets the rejection, the stream just closes
     (output as Partial<Writable>).destroy?.();
     throw error;
   }
-  await finish(doc, output);
+  doc.end();
+  await written;
 }

@@ -17,9 +17,9 @@ import {
   drawHeader,
   drawSectionTitle,
   FOOTER_TOP,
-  finish,
   line,
   PAGE,
+  streamTo,
 } from './report-page.js';
 import { drawCapabilityTable, drawSummaryTable, limitText } from './spc-report-tables.js';
 
@@ -111,7 +111,7 @@ export async function renderSpcReport(data: SpcReportData, output: NodeJS.Writab
   const decimals = valueDecimals(data.subtask.unit, data.subtask);
   const title = `SPC report ${data.recipe.code} #${data.subtask.marker_number}`;
   const doc = createDocument(title, data.author, true);
-  doc.pipe(output);
+  const written = streamTo(doc, output);
 
   let y = drawHeader(doc, {
     title: 'Statistical Process Control Report',
@@ -172,5 +172,6 @@ export async function renderSpcReport(data: SpcReportData, output: NodeJS.Writab
     drawFooter(doc, footer, i + 1, range.count);
   }
   doc.flushPages();
-  await finish(doc, output);
+  doc.end();
+  await written;
 }

@@ -6,7 +6,7 @@ import { ALL_RULES } from './nelson-rules.js';
 import { seriesOf } from './series.js';
 
 describe('controlChartJsonChunks', () => {
-  it('writes exactly the JSON of the chart with its points', () => {
+  it('writes the same JSON as JSON.stringify of the chart with its points', () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -22,7 +22,9 @@ describe('controlChartJsonChunks', () => {
           );
           const chart = controlChart(series, { rules: ALL_RULES });
           const streamed = JSON.parse([...controlChartJsonChunks(chart, series)].join(''));
-          expect(streamed).toEqual({ ...chart, points: [...controlChartPoints(series)] });
+          // JSON has no -0 and neither has the built-in serialiser: compare with what JSON.stringify gives
+          const expected = JSON.parse(JSON.stringify({ ...chart, points: [...controlChartPoints(series)] }));
+          expect(streamed).toEqual(expected);
         },
       ),
       { numRuns: 40 },
