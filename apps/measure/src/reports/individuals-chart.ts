@@ -104,7 +104,8 @@ export function drawIndividualsChart(
   if (n <= 150) {
     doc.fillColor(COLOURS.data);
     for (let i = 0; i < n; i++) {
-      if (!outOfControl.has(i)) doc.circle(toX(frame, i + 1), toY(frame, values[i] as number), 1.6).fill();
+      if (!outOfControl.has(i))
+        doc.circle(toX(frame, i + 1), toY(frame, values[i] as number), n <= 50 ? 2.1 : 1.6).fill();
     }
   }
   // every flagged point stays visible; on a dense chart the markers shrink so they do not paint it red
