@@ -112,6 +112,7 @@ export function drawIndividualsChart(
   const radius = n <= 500 ? 2.6 : n <= 5000 ? 1.8 : 1.1;
   doc.fillColor(COLOURS.control);
   for (const i of chart.out_of_control_indices) {
+    if (i >= n) continue; // a chart from other data than the points: never draw NaN into the PDF
     doc.circle(toX(frame, i + 1), toY(frame, values[i] as number), radius).fill();
   }
   doc.restore();

@@ -3,7 +3,8 @@
  * (all accepted as uploads) are rasterised with sharp. A missing, oversized or unreadable logo
  * never blocks a report: the header is drawn without it.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 
 /** Larger files are not logos; refusing them bounds the memory a report can take. */
@@ -25,6 +26,27 @@ export async function loadLogo(path: string | null): Promise<Buffer | null> {
       .resize({ width: 600, withoutEnlargement: true })
       .png()
       .toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The logo setting (`company_logo_path`, relative to the data folder, e.g. "uploads/logo.png") as an
+ * absolute path, or null when it is empty, missing, or resolves — through "..", an absolute path or
+ * a symbolic link — to anything outside `dataDir`.
+ */
+export async function resolveLogoPath(
+  dataDir: string,
+  setting: string | null | undefined,
+): Promise<string | null> {
+  if (!setting || setting.includes('\u0000')) return null;
+  try {
+    const root = await realpath(dataDir);
+    const target = await realpath(resolve(root, setting));
+    const inside = relative(root, target);
+    if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return null;
+    return target;
   } catch {
     return null;
   }
