@@ -132,6 +132,13 @@ describe('capability: degenerate data gives null, never NaN or Infinity', () => 
     expect(lowerOnly.warnings).toContain('one-sided tolerance: cp and pp are undefined');
   });
 
+  it('no tolerance at all: every index null, nothing can be out of tolerance', () => {
+    const result = capability(seriesOf([1.2, 1.4, 1.1, 1.3]), limits(null, null, 1.25));
+    expect(result).toMatchObject({ cp: null, cpk: null, pp: null, ppk: null, cpm: null, cpk_ci95: null });
+    expect(result.ppm_overall).toEqual({ below_lsl: 0, above_usl: 0, total: 0 });
+    expectAllFinite(result);
+  });
+
   it('a mean outside the tolerance gives a negative Cpk, returned as is', () => {
     const result = capability(seriesOf([12.1, 12.3, 12.2, 12.4]), limits(9, 11, 10));
     expect(result.cpk as number).toBeLessThan(0);
