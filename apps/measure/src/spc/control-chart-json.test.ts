@@ -31,6 +31,27 @@ describe('controlChartJsonChunks', () => {
     );
   });
 
+  it('formats timestamps exactly like toISOString at day, year and epoch boundaries', () => {
+    const times = [
+      0,
+      999,
+      86_399_999,
+      86_400_000,
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      Date.UTC(2026, 0, 1),
+      -1,
+      1.5,
+    ];
+    const series = seriesOf(
+      times.map(() => 1),
+      times,
+    );
+    const parsed = JSON.parse([...controlChartJsonChunks(controlChart(series), series)].join(''));
+    expect(parsed.points.map((point: { timestamp: string }) => point.timestamp)).toEqual(
+      times.map((ms) => new Date(ms).toISOString()),
+    );
+  });
+
   it('writes null timestamps for series pushed without time, and an empty list for no points', () => {
     const series = seriesOf([1.5, 2.5]);
     const parsed = JSON.parse([...controlChartJsonChunks(controlChart(series), series)].join(''));
