@@ -227,7 +227,7 @@ export async function renderMeasurementsReport(
   const paginator = new Paginator(GEOMETRY);
   const startPage = async (): Promise<void> => {
     await drained(output);
-    trimFontCaches(doc);
+    if (paginator.page % 20 === 0) trimFontCaches(doc);
     doc.addPage();
     line(doc, `Measurements report — ${data.recipe.code} — ${data.recipe.name}`, PAGE.margin, PAGE.margin, {
       width: CONTENT_WIDTH,

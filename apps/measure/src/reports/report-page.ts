@@ -272,7 +272,8 @@ export function streamTo(doc: Doc, output: NodeJS.WritableStream): Promise<void>
  * pdfkit caches the glyph layout of every distinct word for the life of the document; a table of
  * timestamps, values and serial numbers makes that cache grow with every row (hundreds of MB and
  * ever slower garbage collection over 100,000 rows). Emptying it at each page keeps the words a page
- * repeats and bounds the memory. pdfkit has no public hook for this, hence the guarded access.
+ * repeats and bounds the memory (the measurements report does it every 20 pages). pdfkit has no
+ * public hook for this, hence the guarded access.
  */
 export function trimFontCaches(doc: Doc): void {
   const families = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: unknown }> })
