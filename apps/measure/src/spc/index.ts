@@ -1,6 +1,6 @@
 /**
  * Statistical process control for individual measurements: pure functions and one accumulator,
- * no I/O, no clock. Conventions: ../../../../../shared/spc.md (Minitab / qcc for individuals);
+ * no I/O, no clock. Conventions: the shared spc.md beside GUIDE.md (Minitab / qcc for individuals);
  * formulas in words: docs/statistics.md.
  */
 export {
