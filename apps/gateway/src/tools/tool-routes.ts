@@ -1,0 +1,103 @@
+import { type App, AppError, type Logger } from '@app/kit';
+import type { AuditLog } from '../audit/audit-log.js';
+import { runAuditedWrite } from './audited-write.js';
+import type { ToolFrameDeps } from './tool-context.js';
+import { toolContext } from './tool-context.js';
+import { ErrorEnvelopeSchema, toolResponseSchema } from './tool-schemas.js';
+import type { AnyTool, NamespaceDefinition } from './tool-types.js';
+
+export interface ToolRouteDeps extends ToolFrameDeps {
+  audit: AuditLog;
+  auditLogger: Logger;
+}
+
+const errorResponses = {
+  400: ErrorEnvelopeSchema,
+  401: ErrorEnvelopeSchema,
+  404: ErrorEnvelopeSchema,
+  422: ErrorEnvelopeSchema,
+  502: ErrorEnvelopeSchema,
+  503: ErrorEnvelopeSchema,
+  504: ErrorEnvelopeSchema,
+};
+
+function exchangeOf(tool: AnyTool, namespace: NamespaceDefinition, input: unknown): string | null {
+  if (tool.exchange) return tool.exchange(input);
+  return namespace.exchange;
+}
+
+function routeSchema(tool: AnyTool, namespace: NamespaceDefinition, simulated: boolean) {
+  const examples = tool.examples ?? [];
+  const output = toolResponseSchema(tool.output, namespace.testnetFlag, simulated);
+  return {
+    tags: [namespace.name],
+    operationId: `${namespace.name}.${tool.name}`,
+    summary: tool.summary,
+    description: `${tool.description ?? tool.summary}\n\n${tool.kind === 'write' ? 'Write: audited, never retried upstream.' : 'Read.'}`,
+    security: [{ bearerAuth: [], botTag: [] }],
+    body:
+      examples.length > 0
+        ? { ...tool.input, examples: examples.map((example) => example.input) }
+        : tool.input,
+    response: {
+      200: examples.some((example) => example.output)
+        ? { ...output, examples: examples.flatMap((example) => (example.output ? [example.output] : [])) }
+        : output,
+      ...errorResponses,
+    },
+  };
+}
+
+/**
+ * One namespace as an encapsulated plugin (registered with prefix `/<name>`):
+ * a route per tool, and a not-found handler that names the unknown tool.
+ * Authentication and the bot tag are enforced by the parent context.
+ */
+export function namespaceRoutes(namespace: NamespaceDefinition, deps: ToolRouteDeps) {
+  const simulated = deps.profile === 'sim';
+  return async (app: App) => {
+    app.setNotFoundHandler(async (request) => {
+      const path = request.url.split('?')[0] ?? '';
+      const tool = /\/tools\/([^/]+)$/.exec(path)?.[1];
+      if (tool && request.method === 'POST') {
+        throw new AppError(404, 'UNKNOWN_TOOL', `No tool ${tool} in namespace ${namespace.name}`);
+      }
+      throw new AppError(404, 'NOT_FOUND', `No route for ${request.method} ${path}`);
+    });
+
+    for (const tool of namespace.tools) {
+      const config = { tool: tool.name, exchange: namespace.exchange };
+      app.post(
+        `/tools/${tool.name}`,
+        { schema: routeSchema(tool, namespace, simulated), config },
+        async (request, reply) => {
+          const caller = request.gatewayCaller;
+          if (!caller) throw new AppError(500, 'INTERNAL_ERROR', 'Tool route reached without a caller');
+          const input = request.body;
+          const exchange = exchangeOf(tool, namespace, input);
+          request.toolCall = { tool: tool.name, exchange };
+          const context = toolContext(request, caller, namespace, deps);
+          const result =
+            tool.kind === 'write'
+              ? await runAuditedWrite(
+                  tool,
+                  input,
+                  context,
+                  { namespace: namespace.name, exchange },
+                  deps.audit,
+                  deps.auditLogger,
+                )
+              : await tool.handler(input, context);
+          const dataTimestamp = new Date(result.dataTimestamp).toISOString();
+          reply.header('x-data-timestamp', dataTimestamp);
+          return {
+            ...(result.data as object),
+            data_timestamp: dataTimestamp,
+            ...(namespace.testnetFlag ? { testnet: caller.environment === 'test' } : {}),
+            ...(simulated ? { simulated: true } : {}),
+          };
+        },
+      );
+    }
+  };
+}
