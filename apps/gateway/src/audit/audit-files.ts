@@ -9,7 +9,7 @@ export interface AuditFile {
   sequence: number;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function rotatedName(current: string, day: string, sequence: number): string {
   return sequence === 0 ? `${current}.${day}` : `${current}.${day}.${sequence}`;
@@ -19,7 +19,7 @@ export function rotatedName(current: string, day: string, sequence: number): str
 export async function listAuditFiles(current: string): Promise<AuditFile[]> {
   const dir = dirname(current);
   const base = basename(current);
-  const pattern = new RegExp(`^${escape(base)}\\.(\\d{4}-\\d{2}-\\d{2})(?:\\.(\\d{1,4}))?$`);
+  const pattern = new RegExp(`^${escapeRegExp(base)}\\.(\\d{4}-\\d{2}-\\d{2})(?:\\.(\\d{1,4}))?$`);
   let names: string[];
   try {
     names = await readdir(dir);
