@@ -234,13 +234,21 @@ function queryString(query: UpstreamRequest['query']): string {
 }
 
 async function readLimited(
-  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
+  body: AsyncIterable<Buffer> & {
+    destroy(error?: Error): unknown;
+    on(event: 'error', listener: () => void): unknown;
+  },
   maxBytes: number,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<string> {
+  // Abandoning the body aborts the request; the stream's abort error has nobody left to hear it.
+  const abandon = () => {
+    body.on('error', () => undefined);
+    body.destroy();
+  };
   const declared = Number(headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    body.destroy();
+    abandon();
     throw new TransportFailure('too_large', true, new Error(`content-length ${declared} > ${maxBytes}`));
   }
   const chunks: Buffer[] = [];
@@ -248,7 +256,7 @@ async function readLimited(
   for await (const chunk of body) {
     size += chunk.length;
     if (size > maxBytes) {
-      body.destroy();
+      abandon();
       throw new TransportFailure('too_large', true, new Error(`body over ${maxBytes} bytes`));
     }
     chunks.push(chunk);
