@@ -2,7 +2,8 @@ import { type App, createApp, type Logger } from '@app/kit';
 import { auditRoutes } from './audit/audit.routes.js';
 import { AuditLog } from './audit/audit-log.js';
 import { authenticate, botTagOf } from './auth/bearer-auth.js';
-import './auth/caller.js';
+import type { Actor } from './auth/caller.js';
+import { tokenMatcher } from './auth/token-match.js';
 import { type GatewayConfig, maxLeverageFor } from './config.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerRequestLog } from './logging/request-log.js';
@@ -102,10 +103,10 @@ export async function buildApp({
     }),
   );
 
-  const tokens = { testnet: config.TESTNET_TOKEN, mainnet: config.MAINNET_TOKEN };
+  const matchToken = tokenMatcher<Actor>({ testnet: config.TESTNET_TOKEN, mainnet: config.MAINNET_TOKEN });
   await app.register(async (authenticated) => {
     authenticated.addHook('onRequest', async (request) => {
-      request.gatewayCaller = authenticate(request, tokens);
+      request.gatewayCaller = authenticate(request, matchToken);
     });
     await authenticated.register(auditRoutes(config.AUDIT_LOG_FILE));
 

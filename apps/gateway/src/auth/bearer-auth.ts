@@ -1,11 +1,9 @@
-import { AppError, timingSafeEqualText } from '@app/kit';
+import { AppError } from '@app/kit';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, Caller } from './caller.js';
 
-export interface Tokens {
-  testnet: string | undefined;
-  mainnet: string | undefined;
-}
+/** Given a presented token, the actor whose token it is (see tokenMatcher). */
+export type TokenCheck = (token: string) => Actor | undefined;
 
 const REALM = 'Bearer realm="market-gateway"';
 
@@ -16,10 +14,10 @@ const BEARER = /^Bearer +(\S+) *$/i;
  * Resolves the caller from the Authorization header. No header or an unknown
  * token: 401. A header that is not a single bearer credential: 400, so a
  * client bug (a Basic header, a missing token) reads differently from a
- * wrong secret. Both tokens are always compared, in constant time, so the
- * response time does not tell which one was close.
+ * wrong secret. Both tokens are always compared, in constant time
+ * (tokenMatcher), so the response time does not tell which one was close.
  */
-export function authenticate(request: FastifyRequest, tokens: Tokens): Caller {
+export function authenticate(request: FastifyRequest, matchToken: TokenCheck): Caller {
   const header = request.headers.authorization;
   if (header === undefined || header === '') {
     throw new AppError(401, 'AUTH_TOKEN_MISSING', 'Authorization: Bearer <token> is required', {
@@ -32,9 +30,7 @@ export function authenticate(request: FastifyRequest, tokens: Tokens): Caller {
       headers: { 'www-authenticate': `${REALM}, error="invalid_request"` },
     });
   }
-  const isTestnet = tokens.testnet !== undefined && timingSafeEqualText(token, tokens.testnet);
-  const isMainnet = tokens.mainnet !== undefined && timingSafeEqualText(token, tokens.mainnet);
-  const actor: Actor | undefined = isTestnet ? 'testnet' : isMainnet ? 'mainnet' : undefined;
+  const actor = matchToken(token);
   if (!actor) {
     throw new AppError(401, 'AUTH_TOKEN_INVALID', 'Unknown bearer token', {
       headers: { 'www-authenticate': `${REALM}, error="invalid_token"` },
