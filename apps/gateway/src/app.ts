@@ -36,9 +36,11 @@ export async function buildApp({
   namespaces,
   now = Date.now,
 }: GatewayDeps): Promise<App> {
-  for (const namespace of namespaces) {
-    if (!/^mcp(-[a-z0-9]+)*$/.test(namespace.name))
-      throw new Error(`namespace ${namespace.name} must be mcp or mcp-<name>`);
+  const misnamed = namespaces.find((namespace) => !/^mcp(-[a-z0-9]+)*$/.test(namespace.name));
+  if (misnamed) {
+    // The app owns the upstreams from here on: a failed build must not leave simulators running.
+    await upstreams.close();
+    throw new Error(`namespace ${misnamed.name} must be mcp or mcp-<name>`);
   }
   const app = await createApp({
     logger,
