@@ -66,3 +66,19 @@ describe('upstream profiles', () => {
     expect(loadConfig({ DATA_DIR: dataDir, BROKER_MAX_LEVERAGE: '2.5' }).BROKER_MAX_LEVERAGE).toBe(2.5);
   });
 });
+
+describe('perEnvironment', () => {
+  it('builds one client per environment on that environment’s UpstreamHttp', async () => {
+    const { perEnvironment } = await import('../src/upstream/per-environment.js');
+    const upstreams = await start({});
+    let built = 0;
+    const clients = perEnvironment(upstreams.registry, 'optx', (http, environment) => {
+      built++;
+      return { http, environment };
+    });
+    expect(clients('test').http.baseUrl).toBe(upstreams.simulators?.get('optx')?.test.url);
+    expect(clients('live').environment).toBe('live');
+    expect(clients('test')).toBe(clients('test'));
+    expect(built).toBe(2);
+  });
+});

@@ -106,6 +106,12 @@ describe('simulator frame', () => {
       body: JSON.stringify({ fault: { kind: 'error', status: 429 }, times: 1 }),
     });
     expect((await fetch(`${running.test.url}/ticker`)).status).toBe(429);
+    const bad = await fetch(control, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fault: { kind: 'explode' } }),
+    });
+    expect(bad.status).toBe(400);
     const stats = await json(`${running.test.url}/__sim/stats`);
     expect(stats.body.hits).toEqual({ 'GET /ticker': 1 });
   });

@@ -22,6 +22,13 @@ export interface SimInstance {
 }
 
 const CONTROL_PREFIX = '/__sim/';
+const FAULT_KINDS: ReadonlySet<string> = new Set<Fault['kind']>([
+  'latency',
+  'error',
+  'malformed',
+  'reset',
+  'hang',
+]);
 const MAX_DISTINCT_PATHS = 10_000;
 
 /**
@@ -54,7 +61,11 @@ export async function startSimInstance(
     faults: faults.active,
   }));
   app.post(`${CONTROL_PREFIX}faults`, async (request, reply) => {
-    faults.inject(request.body as FaultRule);
+    const rule = request.body as Partial<FaultRule> | null;
+    if (!rule || typeof rule !== 'object' || !FAULT_KINDS.has(String(rule.fault?.kind))) {
+      return reply.code(400).send({ error: `fault.kind must be one of ${[...FAULT_KINDS].join(', ')}` });
+    }
+    faults.inject(rule as FaultRule);
     return reply.code(204).send();
   });
   app.delete(`${CONTROL_PREFIX}faults`, async (_request, reply) => {
