@@ -96,8 +96,12 @@ export class UndiciUpstream implements UpstreamHttp {
 
   async request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
     const attempts = request.idempotent ? this.options.maxAttempts : 1;
+    // What the previous attempt got, returned or thrown if the circuit opens before the next one.
+    let last: { response: UpstreamResponse<T> } | { failure: TransportFailure } | undefined;
     for (let attempt = 1; ; attempt++) {
       if (!this.breaker.tryAcquire()) {
+        if (last && 'response' in last) return last.response;
+        if (last) throw this.toAppError(last.failure, request);
         throw upstreamUnavailable(this.name, this.environment, 'circuit_open');
       }
       let response: UpstreamResponse<T>;
@@ -110,12 +114,14 @@ export class UndiciUpstream implements UpstreamHttp {
           throw this.toAppError(failure, request);
         }
         this.breaker.recordFailure();
+        last = { failure };
         if (attempt >= attempts) throw this.toAppError(failure, request);
         await sleep(fullJitterDelay(attempt, this.options.retryBaseMs, this.options.retryCapMs, this.random));
         continue;
       }
       if (response.status >= 500) this.breaker.recordFailure();
       else this.breaker.recordSuccess();
+      last = { response };
       const retryable = response.status === 429 || response.status >= 500;
       if (!retryable || attempt >= attempts) return response;
       const retryAfter = parseRetryAfter(response.headers['retry-after'], this.now());
