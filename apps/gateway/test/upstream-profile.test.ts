@@ -38,6 +38,18 @@ describe('upstream profiles', () => {
     expect(upstreams.registry.get('optx', 'live').baseUrl).toBe(sim?.live.url);
   });
 
+  it('appends the spec’s simPath to the simulator origin, so clients build the same paths in both profiles', async () => {
+    const upstreams = await startUpstreams({
+      config: loadConfig({ DATA_DIR: dataDir }),
+      specs: [{ ...spec, simPath: '/api/v2' }],
+      simulators: [tickerSimulator('optx')],
+    });
+    opened.push(upstreams);
+    expect(upstreams.registry.get('optx', 'live').baseUrl).toBe(
+      `${upstreams.simulators?.get('optx')?.live.url}/api/v2`,
+    );
+  });
+
   it('public uses the real test host for test and the live host for live, and starts no simulator', async () => {
     const upstreams = await start({ UPSTREAM_PROFILE: 'public' });
     expect(upstreams.simulators).toBeUndefined();

@@ -58,9 +58,13 @@ export async function startUpstreams(options: {
     const used = options.simulators.filter((simulator) => specs.some((spec) => spec.name === simulator.name));
     fleet = await startSimulators(used, { seed: config.SIM_SEED });
   }
+  const simulatorUrl = (spec: UpstreamSpec, environment: Environment) => {
+    const origin = fleet?.get(spec.name)?.instance(environment).url;
+    return origin === undefined ? undefined : `${origin}${spec.simPath ?? ''}`;
+  };
   const urlOf = (spec: UpstreamSpec, environment: Environment): string =>
     upstreamUrlOverride(config, spec.name, environment) ??
-    fleet?.get(spec.name)?.instance(environment).url ??
+    simulatorUrl(spec, environment) ??
     spec.publicUrls[environment];
   const registry = new UpstreamRegistry(
     specs.map((spec) => ({ spec, urls: { test: urlOf(spec, 'test'), live: urlOf(spec, 'live') } })),

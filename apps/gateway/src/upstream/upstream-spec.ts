@@ -9,7 +9,13 @@ export interface UpstreamSpec {
   name: string;
   /** The real hosts, used by the `public` profile. Providers without a test environment repeat the live URL. */
   publicUrls: { test: string; live: string };
+  /**
+   * Path under the simulator's origin that corresponds to the public base URL's path, e.g. `/api/v2` when
+   * `publicUrls` end in `/api/v2`; so the venue client builds the same paths in both profiles. Default: none.
+   */
+  simPath?: string;
   /** A cheap read that shows the upstream answers; `/health/ready` sends it on every call. */
+
   probe: UpstreamRequest;
   /** Per-upstream tuning over the configured defaults (e.g. a longer timeout for a slow feed). */
   tuning?: Partial<UpstreamTuning>;
