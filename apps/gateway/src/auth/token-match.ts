@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
+const digest = (text: string): Buffer => hash('sha256', text, 'buffer');
 
 /**
  * Constant-time matching of a presented token against the configured ones.
