@@ -166,6 +166,11 @@ describe('upstream failures on writes', () => {
     expect(body.error.retryable).toBe(false);
     expect(body.error.details).toMatchObject({ outcome_unknown: true });
     expect(ticker().test.hits({ method: 'POST', path: '/orders' })).toBe(1);
+    const audit = await fetch(`${gateway.url}/admin/audit?limit=1`, {
+      headers: { authorization: `Bearer ${MAINNET}` },
+    });
+    const [latest] = ((await audit.json()) as { records: Record<string, unknown>[] }).records;
+    expect(latest).toMatchObject({ request_id: body.error.request_id, event: 'result', outcome: 'unknown' });
   });
 });
 

@@ -20,8 +20,12 @@ export interface AuditRecord {
   environment: Environment;
   /** The tool input with secrets redacted. */
   params: unknown;
-  /** `pending` on attempts; `ok`, `refused` (a gateway risk check said no) or `failed` on results. */
-  outcome: 'pending' | 'ok' | 'refused' | 'failed';
+  /**
+   * `pending` on attempts. On results: `ok`; `refused` (a gateway risk check said no, nothing was sent);
+   * `failed` (the upstream said no, or the request never left); `unknown` (sent, then the connection was lost
+   * or timed out: the order may exist, reconcile before retrying).
+   */
+  outcome: 'pending' | 'ok' | 'refused' | 'failed' | 'unknown';
   upstream_ids: string[];
   error: { code: string; message: string; status: number } | null;
 }

@@ -41,6 +41,7 @@ export const AuditRecordSchema = Type.Object(
       Type.Literal('ok'),
       Type.Literal('refused'),
       Type.Literal('failed'),
+      Type.Literal('unknown'),
     ]),
     upstream_ids: Type.Array(Type.String()),
     error: Type.Union([

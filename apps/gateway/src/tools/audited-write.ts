@@ -43,7 +43,11 @@ export async function runAuditedWrite(
     const appError = toAppError(error);
     const ids = appError.details?.upstream_ids;
     await recordResult({
-      outcome: appError.details?.risk_check ? 'refused' : 'failed',
+      outcome: appError.details?.risk_check
+        ? 'refused'
+        : appError.details?.outcome_unknown
+          ? 'unknown'
+          : 'failed',
       upstream_ids: Array.isArray(ids) ? ids.map(String) : [],
       error: { code: appError.code, message: appError.message, status: appError.status },
     });
