@@ -8,6 +8,7 @@ import { type GatewayConfig, maxLeverageFor } from './config.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerRequestLog } from './logging/request-log.js';
 import { namespaceRoutes } from './tools/tool-routes.js';
+import { ErrorEnvelopeSchema } from './tools/tool-schemas.js';
 import type { NamespaceDefinition } from './tools/tool-types.js';
 import type { Upstreams } from './upstream/upstream-profile.js';
 
@@ -92,6 +93,7 @@ export async function buildApp({
     await upstreams.close();
   });
 
+  app.addSchema(ErrorEnvelopeSchema);
   app.decorateRequest('gatewayCaller', null);
   app.decorateRequest('toolCall', null);
   // The request log's fields are fixed and hold no secrets (no headers but the user agent), so it skips the

@@ -29,7 +29,7 @@ interface OpenApiDoc {
   openapi: string;
   tags: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, unknown> };
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, Media['schema']> };
 }
 
 describe('/openapi.json', () => {
@@ -58,9 +58,10 @@ describe('/openapi.json', () => {
       expect(response.properties).toHaveProperty('simulated');
       for (const field of Object.keys(tool.output.properties))
         expect(response.properties).toHaveProperty(field);
-      expect(json(operation, '422').schema.properties).toHaveProperty('error');
+      expect(json(operation, '422').schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
     }
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
+    expect(doc.components.schemas.ErrorEnvelope?.properties).toHaveProperty('error');
   });
 
   it('carries request and response examples', async () => {

@@ -1,5 +1,5 @@
 import type { App } from '@app/kit';
-import { ErrorEnvelopeSchema } from '../tools/tool-schemas.js';
+import { ErrorEnvelopeRef } from '../tools/tool-schemas.js';
 import { AuditPageSchema, AuditQuerySchema } from './audit.schema.js';
 import { queryAudit } from './audit-query.js';
 
@@ -18,7 +18,7 @@ export function auditRoutes(auditFile: string) {
           querystring: AuditQuerySchema,
           response: {
             200: AuditPageSchema,
-            '4xx': ErrorEnvelopeSchema,
+            '4xx': ErrorEnvelopeRef,
           },
         },
       },

@@ -3,7 +3,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { runAuditedWrite } from './audited-write.js';
 import type { ToolFrameDeps } from './tool-context.js';
 import { toolContext } from './tool-context.js';
-import { ErrorEnvelopeSchema, toolResponseSchema } from './tool-schemas.js';
+import { ErrorEnvelopeRef, toolResponseSchema } from './tool-schemas.js';
 import type { AnyTool, NamespaceDefinition } from './tool-types.js';
 
 export interface ToolRouteDeps extends ToolFrameDeps {
@@ -12,13 +12,13 @@ export interface ToolRouteDeps extends ToolFrameDeps {
 }
 
 const errorResponses = {
-  400: ErrorEnvelopeSchema,
-  401: ErrorEnvelopeSchema,
-  404: ErrorEnvelopeSchema,
-  422: ErrorEnvelopeSchema,
-  502: ErrorEnvelopeSchema,
-  503: ErrorEnvelopeSchema,
-  504: ErrorEnvelopeSchema,
+  400: ErrorEnvelopeRef,
+  401: ErrorEnvelopeRef,
+  404: ErrorEnvelopeRef,
+  422: ErrorEnvelopeRef,
+  502: ErrorEnvelopeRef,
+  503: ErrorEnvelopeRef,
+  504: ErrorEnvelopeRef,
 };
 
 function exchangeOf(tool: AnyTool, namespace: NamespaceDefinition, input: unknown): string | null {

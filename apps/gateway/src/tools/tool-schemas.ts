@@ -11,8 +11,11 @@ export const ErrorEnvelopeSchema = Type.Object(
       details: Type.Optional(Type.Object({}, { additionalProperties: true })),
     }),
   },
-  { description: 'Error envelope' },
+  { $id: 'ErrorEnvelope', description: 'Error envelope' },
 );
+
+/** Where a route's error responses point: the shared component (added to the app once, in app.ts). */
+export const ErrorEnvelopeRef = Type.Ref(ErrorEnvelopeSchema);
 
 /** Fields the frame adds to every `/tools/*` answer. */
 export function frameFields(testnetFlag: boolean, simulated: boolean): TProperties {
