@@ -4,7 +4,7 @@ import { runAuditedWrite } from './audited-write.js';
 import type { ToolFrameDeps } from './tool-context.js';
 import { toolContext } from './tool-context.js';
 import { ErrorEnvelopeRef, toolResponseSchema } from './tool-schemas.js';
-import type { AnyTool, NamespaceDefinition } from './tool-types.js';
+import type { AnyTool, NamespaceDefinition, ToolContext, ToolResult } from './tool-types.js';
 
 export interface ToolRouteDeps extends ToolFrameDeps {
   audit: AuditLog;
@@ -48,6 +48,18 @@ function routeSchema(tool: AnyTool, namespace: NamespaceDefinition, simulated: b
   };
 }
 
+/** Reads run as they are; writes run between their two audit records. */
+function runTool(
+  tool: AnyTool,
+  input: unknown,
+  context: ToolContext,
+  meta: { namespace: string; exchange: string | null; deps: ToolRouteDeps },
+): Promise<ToolResult<unknown>> {
+  if (tool.kind === 'read') return tool.handler(input, context);
+  const { namespace, exchange, deps } = meta;
+  return runAuditedWrite(tool, input, context, { namespace, exchange }, deps.audit, deps.auditLogger);
+}
+
 /**
  * One namespace as an encapsulated plugin (registered with prefix `/<name>`):
  * a route per tool, and a not-found handler that names the unknown tool.
@@ -73,21 +85,13 @@ export function namespaceRoutes(namespace: NamespaceDefinition, deps: ToolRouteD
         async (request, reply) => {
           const caller = request.gatewayCaller;
           if (!caller) throw new AppError(500, 'INTERNAL_ERROR', 'Tool route reached without a caller');
-          const input = request.body;
-          const exchange = exchangeOf(tool, namespace, input);
+          const exchange = exchangeOf(tool, namespace, request.body);
           request.toolCall = { tool: tool.name, exchange };
-          const context = toolContext(request, caller, namespace, deps);
-          const result =
-            tool.kind === 'write'
-              ? await runAuditedWrite(
-                  tool,
-                  input,
-                  context,
-                  { namespace: namespace.name, exchange },
-                  deps.audit,
-                  deps.auditLogger,
-                )
-              : await tool.handler(input, context);
+          const result = await runTool(tool, request.body, toolContext(request, caller, namespace, deps), {
+            namespace: namespace.name,
+            exchange,
+            deps,
+          });
           const dataTimestamp = new Date(result.dataTimestamp).toISOString();
           reply.header('x-data-timestamp', dataTimestamp);
           return {
