@@ -1,0 +1,113 @@
+import type { CoinSpec } from './coins.js';
+import { gaussian, streamId, uniform } from './hash.js';
+import { pricePath } from './price-path.js';
+
+/** How one venue quotes a coin: its own basis to the shared index, noise and volume level. */
+export interface VenueQuote {
+  seed: number;
+  coin: CoinSpec;
+  /** Label that separates the venue's noise streams, e.g. `deribit:BTC-PERPETUAL`. */
+  venue: string;
+  /** Mean premium over the index in basis points (perpetuals trade a few bp rich). */
+  basisBp: number;
+  /** Per-sample independent noise in basis points. */
+  jitterBp: number;
+  /** Typical 24 h volume in base coin. */
+  dailyVolume: number;
+  /** Rounds a price to the venue's grid. */
+  round: (price: number) => number;
+  /** Maps the venue's underlying-linked price to the instrument's quote (dated-future carry, option premium). */
+  transform?: (price: number, ms: number) => number;
+}
+
+export interface Bar {
+  /** Open time, epoch ms, aligned to the interval grid. */
+  t: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** Volume in base coin. */
+  volume: number;
+  /** Trades in the bar. */
+  trades: number;
+}
+
+const MAX_INTERIOR_SAMPLES = 12;
+
+/** The venue's traded price at an instant: shared index × (1 + slow basis + jitter). */
+export function venuePrice(quote: VenueQuote, ms: number): number {
+  const stream = streamId(`basis:${quote.venue}`);
+  const slowCell = ms / (256 * 60_000);
+  const cell = Math.floor(slowCell);
+  const a = gaussian(quote.seed, stream, cell * 2);
+  const b = gaussian(quote.seed, stream, (cell + 1) * 2);
+  const slow = a + (b - a) * (slowCell - cell);
+  const jitter = gaussian(quote.seed, stream, Math.floor(ms / 1000) * 2 + 1);
+  const basis = (quote.basisBp + 2 * slow + quote.jitterBp * jitter) * 1e-4;
+  const price = pricePath(quote.seed, quote.coin).priceAt(ms) * (1 + basis);
+  return quote.transform ? quote.transform(price, ms) : price;
+}
+
+/**
+ * The bar opening at `t` (aligned) of length `intervalMs`, as a pure function
+ * of (seed, coin, venue, t, interval). A bar still forming at `nowMs` ends at
+ * `nowMs` (its close is the current price); bars opening after now do not exist.
+ * High and low come from up to 12 interior samples plus a volatility-scaled
+ * wick, so the cost is O(1) per bar whatever the interval.
+ */
+export function generateBar(quote: VenueQuote, t: number, intervalMs: number, nowMs: number): Bar | null {
+  if (t > nowMs) return null;
+  const end = Math.min(t + intervalMs, nowMs);
+  const span = end - t;
+  const open = venuePrice(quote, t);
+  const close = venuePrice(quote, end);
+  let high = Math.max(open, close);
+  let low = Math.min(open, close);
+  const minutes = Math.max(1, span / 60_000);
+  const samples = Math.min(MAX_INTERIOR_SAMPLES, Math.floor(minutes) - 1);
+  for (let j = 1; j <= samples; j++) {
+    const price = venuePrice(quote, t + (span * j) / (samples + 1));
+    if (price > high) high = price;
+    if (price < low) low = price;
+  }
+  const stream = streamId(`bar:${quote.venue}:${intervalMs}`);
+  const index = Math.floor(t / intervalMs);
+  const vol = pricePath(quote.seed, quote.coin).perMinuteVol * Math.sqrt(minutes / (samples + 1));
+  high *= 1 + 0.6 * vol * Math.abs(gaussian(quote.seed, stream, index * 3));
+  low *= 1 - 0.6 * vol * Math.abs(gaussian(quote.seed, stream, index * 3 + 1));
+  const move = Math.abs(Math.log(close / open)) / (vol * Math.sqrt(samples + 1) + 1e-12);
+  const activity = Math.exp(0.45 * gaussian(quote.seed, stream, index * 3 + 2)) * (0.7 + 0.3 * move);
+  const volume = ((quote.dailyVolume * minutes) / 1440) * activity;
+  const rounded = {
+    open: quote.round(open),
+    close: quote.round(close),
+    high: quote.round(high),
+    low: quote.round(low),
+  };
+  return {
+    t,
+    open: rounded.open,
+    close: rounded.close,
+    high: Math.max(rounded.high, rounded.open, rounded.close),
+    low: Math.min(rounded.low, rounded.open, rounded.close),
+    volume: Math.round(volume * 1e4) / 1e4,
+    trades: Math.max(1, Math.round(volume * 40 * uniform(quote.seed, stream, index * 3 + 2) + minutes)),
+  };
+}
+
+/** Rounds to a fixed tick (Deribit style). */
+export function tickRounder(tick: number): (price: number) => number {
+  const decimals = Math.max(0, -Math.floor(Math.log10(tick) + 1e-9));
+  return (price) => Number((Math.round(price / tick) * tick).toFixed(decimals));
+}
+
+/** Rounds to 5 significant figures with at most `maxDecimals` decimals (Hyperliquid perps: 6 − szDecimals). */
+export function significantRounder(maxDecimals: number): (price: number) => number {
+  return (price) => {
+    if (price >= 1e5) return Math.round(price);
+    const magnitude = Math.floor(Math.log10(price));
+    const decimals = Math.min(maxDecimals, Math.max(0, 4 - magnitude));
+    return Number(price.toFixed(decimals));
+  };
+}
