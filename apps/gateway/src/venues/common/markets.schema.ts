@@ -1,0 +1,34 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { DataTimestampSchema } from './records.schema.js';
+
+export const GetMarketsInputSchema = Type.Object(
+  {
+    assets: Type.Optional(
+      Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: 32 }), { maxItems: 500 }), Type.Null()], {
+        description: 'Only these coins (names are case-sensitive, e.g. kPEPE); all when omitted',
+      }),
+    ),
+    include_delisted: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { additionalProperties: false, examples: [{}, { assets: ['BTC', 'ETH'] }] },
+);
+export type GetMarketsInput = Static<typeof GetMarketsInputSchema>;
+
+const nullableNumber = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
+
+export const MarketRecordSchema = Type.Object(
+  {
+    asset: Type.String(),
+    mark_price: nullableNumber('Mark price, USD'),
+    funding_rate: nullableNumber('Current hourly funding rate (fraction)'),
+    open_interest: nullableNumber('Open interest in base units'),
+    volume_24h: nullableNumber('24 h notional volume, USD'),
+    max_leverage: Type.Integer(),
+  },
+  { $id: 'PerpMarket' },
+);
+
+export const GetMarketsOutputSchema = Type.Object({
+  markets: Type.Array(MarketRecordSchema),
+  data_timestamp: DataTimestampSchema,
+});
