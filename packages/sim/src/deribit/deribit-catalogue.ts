@@ -291,6 +291,14 @@ export function catalogue(seed: number, now: number): SimInstrument[] {
   return all;
 }
 
+const indexes = new WeakMap<SimInstrument[], Map<string, SimInstrument>>();
+
 export function findInstrument(seed: number, now: number, name: string): SimInstrument | undefined {
-  return catalogue(seed, now).find((instrument) => instrument.name === name);
+  const all = catalogue(seed, now);
+  let byName = indexes.get(all);
+  if (!byName) {
+    byName = new Map(all.map((instrument) => [instrument.name, instrument]));
+    indexes.set(all, byName);
+  }
+  return byName.get(name);
 }

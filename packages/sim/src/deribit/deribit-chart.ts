@@ -35,9 +35,10 @@ export function resolutionMs(resolution: ChartResolution): number {
 export function missingBarRate(instrument: SimInstrument, resolution: ChartResolution): number {
   if (instrument.stale) return 0.9;
   const minutes = resolutionMs(resolution) / 60_000;
-  const perMinute = instrument.kind === 'option' ? 0.4 : instrument.inverse ? 0.002 : 0.008;
-  if (minutes >= 60 && instrument.kind !== 'option') return 0;
-  return perMinute / minutes;
+  if (instrument.kind === 'option') return 0.4 / Math.sqrt(minutes);
+  // The inverse BTC/ETH books trade every minute; the USDC-linear books of smaller coins do not.
+  if (instrument.inverse || minutes >= 60) return 0;
+  return 0.008 / minutes;
 }
 
 export function isMissingBar(

@@ -1,6 +1,6 @@
 import type { CoinSpec } from './coins.js';
 import { gaussian, streamId, uniform } from './hash.js';
-import { pricePath } from './price-path.js';
+import { type PricePath, pricePath } from './price-path.js';
 
 /** How one venue quotes a coin: its own basis to the shared index, noise and volume level. */
 export interface VenueQuote {
@@ -35,17 +35,49 @@ export interface Bar {
 
 const MAX_INTERIOR_SAMPLES = 12;
 
+interface QuoteStreams {
+  path: PricePath;
+  basis: number;
+  bars: Map<number, number>;
+  slowCell: number;
+  slowLeft: number;
+  slowRight: number;
+}
+
+const quoteStreams = new WeakMap<VenueQuote, QuoteStreams>();
+
+function streamsOf(quote: VenueQuote): QuoteStreams {
+  let streams = quoteStreams.get(quote);
+  if (!streams) {
+    streams = {
+      path: pricePath(quote.seed, quote.coin),
+      basis: streamId(`basis:${quote.venue}`),
+      bars: new Map(),
+      slowCell: Number.NaN,
+      slowLeft: 0,
+      slowRight: 0,
+    };
+    quoteStreams.set(quote, streams);
+  }
+  return streams;
+}
+
+const SLOW_BASIS_MS = 256 * 60_000;
+
 /** The venue's traded price at an instant: shared index × (1 + slow basis + jitter). */
 export function venuePrice(quote: VenueQuote, ms: number): number {
-  const stream = streamId(`basis:${quote.venue}`);
-  const slowCell = ms / (256 * 60_000);
-  const cell = Math.floor(slowCell);
-  const a = gaussian(quote.seed, stream, cell * 2);
-  const b = gaussian(quote.seed, stream, (cell + 1) * 2);
-  const slow = a + (b - a) * (slowCell - cell);
-  const jitter = gaussian(quote.seed, stream, Math.floor(ms / 1000) * 2 + 1);
+  const streams = streamsOf(quote);
+  const position = ms / SLOW_BASIS_MS;
+  const cell = Math.floor(position);
+  if (cell !== streams.slowCell) {
+    streams.slowCell = cell;
+    streams.slowLeft = gaussian(quote.seed, streams.basis, cell * 2);
+    streams.slowRight = gaussian(quote.seed, streams.basis, (cell + 1) * 2);
+  }
+  const slow = streams.slowLeft + (streams.slowRight - streams.slowLeft) * (position - cell);
+  const jitter = gaussian(quote.seed, streams.basis, Math.floor(ms / 1000) * 2 + 1);
   const basis = (quote.basisBp + 2 * slow + quote.jitterBp * jitter) * 1e-4;
-  const price = pricePath(quote.seed, quote.coin).priceAt(ms) * (1 + basis);
+  const price = streams.path.priceAt(ms) * (1 + basis);
   return quote.transform ? quote.transform(price, ms) : price;
 }
 
@@ -71,9 +103,14 @@ export function generateBar(quote: VenueQuote, t: number, intervalMs: number, no
     if (price > high) high = price;
     if (price < low) low = price;
   }
-  const stream = streamId(`bar:${quote.venue}:${intervalMs}`);
+  const streams = streamsOf(quote);
+  let stream = streams.bars.get(intervalMs);
+  if (stream === undefined) {
+    stream = streamId(`bar:${quote.venue}:${intervalMs}`);
+    streams.bars.set(intervalMs, stream);
+  }
   const index = Math.floor(t / intervalMs);
-  const vol = pricePath(quote.seed, quote.coin).perMinuteVol * Math.sqrt(minutes / (samples + 1));
+  const vol = streams.path.perMinuteVol * Math.sqrt(minutes / (samples + 1));
   high *= 1 + 0.6 * vol * Math.abs(gaussian(quote.seed, stream, index * 3));
   low *= 1 - 0.6 * vol * Math.abs(gaussian(quote.seed, stream, index * 3 + 1));
   const move = Math.abs(Math.log(close / open)) / (vol * Math.sqrt(samples + 1) + 1e-12);
@@ -98,8 +135,9 @@ export function generateBar(quote: VenueQuote, t: number, intervalMs: number, no
 
 /** Rounds to a fixed tick (Deribit style). */
 export function tickRounder(tick: number): (price: number) => number {
-  const decimals = Math.max(0, -Math.floor(Math.log10(tick) + 1e-9));
-  return (price) => Number((Math.round(price / tick) * tick).toFixed(decimals));
+  const scale = 10 ** Math.max(0, -Math.floor(Math.log10(tick) + 1e-9));
+  // Rounding the product once more to the tick's decimals removes binary noise (0.1 * 3 → 0.3).
+  return (price) => Math.round(Math.round(price / tick) * tick * scale) / scale;
 }
 
 /** Rounds to 5 significant figures with at most `maxDecimals` decimals (Hyperliquid perps: 6 − szDecimals). */
@@ -107,7 +145,7 @@ export function significantRounder(maxDecimals: number): (price: number) => numb
   return (price) => {
     if (price >= 1e5) return Math.round(price);
     const magnitude = Math.floor(Math.log10(price));
-    const decimals = Math.min(maxDecimals, Math.max(0, 4 - magnitude));
-    return Number(price.toFixed(decimals));
+    const scale = 10 ** Math.min(maxDecimals, Math.max(0, 4 - magnitude));
+    return Math.round(price * scale) / scale;
   };
 }

@@ -25,22 +25,24 @@ export function streamId(label: string): number {
   return id;
 }
 
-/** Uniform in [0, 1) for an integer index that may exceed 2^32 (e.g. epoch minutes times an octave). */
-export function uniform(seed: number, stream: number, index: number): number {
+function raw32(seed: number, stream: number, index: number): number {
   const lo = (index % 0x100000000) >>> 0;
   const hi = Math.floor(index / 0x100000000) >>> 0;
-  return mix32(seed ^ mix32(stream ^ mix32(lo ^ mix32(hi + 0x9e3779b9)))) / 0x100000000;
+  return mix32(seed ^ mix32(stream ^ mix32(lo ^ mix32(hi + 0x9e3779b9))));
 }
 
-/** Approximately standard normal (Irwin–Hall with four terms, rescaled): cheap and bounded at ±3.46. */
+/** Uniform in [0, 1) for an integer index that may exceed 2^32 (e.g. epoch minutes times an octave). */
+export function uniform(seed: number, stream: number, index: number): number {
+  return raw32(seed, stream, index) / 0x100000000;
+}
+
+/**
+ * Approximately standard normal: Irwin–Hall with four 16-bit uniforms taken
+ * from two hashes, rescaled. Cheap, bounded at ±3.46, fine for market noise.
+ */
 export function gaussian(seed: number, stream: number, index: number): number {
-  const base = index * 4;
-  return (
-    (uniform(seed, stream, base) +
-      uniform(seed, stream, base + 1) +
-      uniform(seed, stream, base + 2) +
-      uniform(seed, stream, base + 3) -
-      2) *
-    Math.sqrt(3)
-  );
+  const a = raw32(seed, stream, index);
+  const b = mix32(a ^ 0x9e3779b9);
+  const sum = (a & 0xffff) + (a >>> 16) + (b & 0xffff) + (b >>> 16);
+  return (sum / 65536 - 2) * Math.sqrt(3);
 }

@@ -23,6 +23,7 @@ export class PricePath {
   private readonly cell = new Float64Array(OCTAVES).fill(Number.NaN);
   private readonly left = new Float64Array(OCTAVES);
   private readonly right = new Float64Array(OCTAVES);
+  private readonly inverseSpacing = Float64Array.from({ length: OCTAVES }, (_, k) => 2 ** -k);
 
   constructor(
     private readonly seed: number,
@@ -31,6 +32,7 @@ export class PricePath {
     this.stream = streamId(`path:${spec.coin}`);
     this.logReference = Math.log(spec.referencePrice);
     const perMinuteVol = spec.annualVol / Math.sqrt(MINUTES_PER_YEAR);
+    this.perMinuteVol = perMinuteVol;
     this.amplitude = new Float64Array(OCTAVES);
     for (let k = 0; k < OCTAVES; k++) this.amplitude[k] = OCTAVE_GAIN * perMinuteVol * Math.sqrt(2 ** k);
   }
@@ -40,7 +42,7 @@ export class PricePath {
     const minutes = ms / 60_000;
     let logPrice = this.logReference;
     for (let k = 0; k < OCTAVES; k++) {
-      const position = minutes / 2 ** k;
+      const position = minutes * this.inverseSpacing[k]!;
       const cell = Math.floor(position);
       if (cell !== this.cell[k]) {
         this.cell[k] = cell;
@@ -54,9 +56,7 @@ export class PricePath {
   }
 
   /** Per-minute volatility of the path (fraction), for wick and volume scaling. */
-  get perMinuteVol(): number {
-    return this.spec.annualVol / Math.sqrt(MINUTES_PER_YEAR);
-  }
+  readonly perMinuteVol: number;
 
   private node(octave: number, cell: number): number {
     // Interleave octaves in one index space: cells are < 2^26 for any date before 2100.
