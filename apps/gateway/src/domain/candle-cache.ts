@@ -89,9 +89,17 @@ export class ClosedCandleCache {
     const fresh = candles.filter((candle) => candle.timestamp >= window.from && candle.timestamp <= to);
     const entry = this.entries.get(key) ?? { candles: [], segments: [] };
     this.entries.delete(key);
-    const kept = entry.candles.filter((candle) => candle.timestamp < window.from || candle.timestamp > to);
-    this.bars += kept.length + fresh.length - entry.candles.length;
-    entry.candles = mergeSorted(kept, fresh);
+    const existing = entry.candles;
+    const before = existing.length;
+    if (!existing.length || existing[existing.length - 1]!.timestamp < window.from) {
+      // Windows usually arrive in time order: append without copying what is cached.
+      for (const candle of fresh) existing.push(candle);
+    } else {
+      const head = lowerBound(existing, window.from);
+      const tail = lowerBound(existing, to + 1);
+      entry.candles = existing.slice(0, head).concat(fresh, existing.slice(tail));
+    }
+    this.bars += entry.candles.length - before;
     entry.segments = addSegment(entry.segments, { from: window.from, to, fetchedAt }, step);
     this.entries.set(key, entry);
     this.evict();
@@ -104,17 +112,6 @@ export class ClosedCandleCache {
       this.bars -= entry.candles.length;
     }
   }
-}
-
-function mergeSorted(a: readonly Candle[], b: readonly Candle[]): Candle[] {
-  const out: Candle[] = new Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) out[k++] = a[i]!.timestamp <= b[j]!.timestamp ? a[i++]! : b[j++]!;
-  while (i < a.length) out[k++] = a[i++]!;
-  while (j < b.length) out[k++] = b[j++]!;
-  return out;
 }
 
 /** Inserts a segment, merging with overlapping or adjacent ones (merged fetch time: the older). */

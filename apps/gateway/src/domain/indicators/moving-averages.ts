@@ -7,7 +7,8 @@
 /** Simple moving average; first value at index `period − 1`. Running sum, as TA-Lib does. */
 export function sma(values: Float64Array, period: number): Float64Array {
   const n = values.length;
-  const out = new Float64Array(n).fill(Number.NaN);
+  const out = new Float64Array(n);
+  out.fill(Number.NaN, 0, period < 1 || n < period ? n : period - 1);
   if (period < 1 || n < period) return out;
   let sum = 0;
   for (let i = 0; i < period; i++) sum += values[i]!;

@@ -1,5 +1,3 @@
-import { ema } from './moving-averages.js';
-
 /** RSI, MACD with TA-Lib conventions (outputs full length, NaN in the warm-up). */
 
 /**
@@ -10,7 +8,8 @@ import { ema } from './moving-averages.js';
  */
 export function rsi(close: Float64Array, period: number): Float64Array {
   const n = close.length;
-  const out = new Float64Array(n).fill(Number.NaN);
+  const out = new Float64Array(n);
+  out.fill(Number.NaN, 0, period < 2 || n <= period ? n : period);
   if (period < 2 || n <= period) return out;
   let gain = 0;
   let loss = 0;
@@ -53,15 +52,48 @@ export function macd(close: Float64Array, fast: number, slow: number, signal: nu
   const [shortPeriod, longPeriod] = fast <= slow ? [fast, slow] : [slow, fast];
   const start = longPeriod - 1;
   const first = start + signal - 1;
-  const line = new Float64Array(n).fill(Number.NaN);
-  const signalLine = new Float64Array(n).fill(Number.NaN);
-  const histogram = new Float64Array(n).fill(Number.NaN);
-  if (first >= n || shortPeriod < 1 || signal < 1) return { macd: line, signal: signalLine, histogram };
-  const fastEma = ema(close, shortPeriod, 0, start);
-  const slowEma = ema(close, longPeriod, 0, start);
-  for (let i = start; i < n; i++) line[i] = fastEma[i]! - slowEma[i]!;
-  ema(line, signal, start, first, signalLine);
-  for (let i = 0; i < first; i++) line[i] = Number.NaN;
-  for (let i = first; i < n; i++) histogram[i] = line[i]! - signalLine[i]!;
+  const warmup = Math.min(first, n);
+  const line = new Float64Array(n);
+  const signalLine = new Float64Array(n);
+  const histogram = new Float64Array(n);
+  line.fill(Number.NaN, 0, warmup);
+  signalLine.fill(Number.NaN, 0, warmup);
+  histogram.fill(Number.NaN, 0, warmup);
+  if (first >= n || shortPeriod < 1 || signal < 1) {
+    line.fill(Number.NaN);
+    signalLine.fill(Number.NaN);
+    histogram.fill(Number.NaN);
+    return { macd: line, signal: signalLine, histogram };
+  }
+  const kFast = 2 / (shortPeriod + 1);
+  const kSlow = 2 / (longPeriod + 1);
+  const kSignal = 2 / (signal + 1);
+  let slowSum = 0;
+  for (let i = 0; i <= start; i++) slowSum += close[i]!;
+  let fastSum = 0;
+  for (let i = start - shortPeriod + 1; i <= start; i++) fastSum += close[i]!;
+  let fastEma = fastSum / shortPeriod;
+  let slowEma = slowSum / longPeriod;
+  // The signal is seeded with the mean of the first `signal` MACD values (indexes start … first).
+  let signalSum = fastEma - slowEma;
+  for (let i = start + 1; i <= first; i++) {
+    fastEma = (close[i]! - fastEma) * kFast + fastEma;
+    slowEma = (close[i]! - slowEma) * kSlow + slowEma;
+    signalSum += fastEma - slowEma;
+  }
+  let signalEma = signalSum / signal;
+  let value = fastEma - slowEma;
+  line[first] = value;
+  signalLine[first] = signalEma;
+  histogram[first] = value - signalEma;
+  for (let i = first + 1; i < n; i++) {
+    fastEma = (close[i]! - fastEma) * kFast + fastEma;
+    slowEma = (close[i]! - slowEma) * kSlow + slowEma;
+    value = fastEma - slowEma;
+    signalEma = (value - signalEma) * kSignal + signalEma;
+    line[i] = value;
+    signalLine[i] = signalEma;
+    histogram[i] = value - signalEma;
+  }
   return { macd: line, signal: signalLine, histogram };
 }
