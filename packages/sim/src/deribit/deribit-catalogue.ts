@@ -262,6 +262,43 @@ function options(seed: number, spec: CoinSpec, expiry: Expiry, spot: number, now
   return out;
 }
 
+/** Spot pairs `<COIN>_USDC` for the inverse coins, listed under the base coin (filing unverified upstream). */
+function spotPairs(seed: number): SimInstrument[] {
+  return COINS.filter((spec) => spec.deribitInverse).map((spec) => {
+    const name = `${spec.coin}_USDC`;
+    const tick = spec.coin === 'BTC' ? 1 : 0.1;
+    const creation = 1_672_531_200_000;
+    return {
+      name,
+      kind: 'spot',
+      spec,
+      listedUnder: spec.coin,
+      inverse: false,
+      stale: false,
+      creation,
+      expiry: null,
+      strike: null,
+      optionType: null,
+      tick,
+      liquidity: 0.05,
+      quote: baseQuote(seed, spec, name, tick, 0.05),
+      wire: {
+        ...commonWire(name, spec, creation, tick),
+        kind: 'spot',
+        quote_currency: 'USDC',
+        counter_currency: 'USDC',
+        expiration_timestamp: PERPETUAL_EXPIRY,
+        tick_size_steps: [],
+        min_trade_amount: 0.0001,
+        contract_size: 0.0001,
+        maker_commission: 0,
+        taker_commission: 0,
+        price_index: `${spec.coin.toLowerCase()}_usdc`,
+      },
+    };
+  });
+}
+
 const catalogues = new Map<string, SimInstrument[]>();
 
 /**
@@ -275,7 +312,7 @@ export function catalogue(seed: number, now: number): SimInstrument[] {
   const key = `${seed}:${cycleStart}`;
   const cached = catalogues.get(key);
   if (cached) return cached;
-  const all = perpetuals(seed, cycleStart);
+  const all = [...perpetuals(seed, cycleStart), ...spotPairs(seed)];
   for (const spec of COINS) {
     const spot = pricePath(seed, spec).priceAt(cycleStart);
     for (const expiry of expiries) {

@@ -5,6 +5,7 @@ import {
   DataTimestampSchema,
   FailedSourceSchema,
   historyRequestFields,
+  TestnetSchema,
 } from './records.schema.js';
 
 export const GetHistoricalInputSchema = Type.Object(historyRequestFields, {
@@ -31,6 +32,7 @@ export const SingleHistoryOutputSchema = Type.Object({
   candles: Type.Array(CandleSchema),
   sources_used: exchangeList,
   data_timestamp: DataTimestampSchema,
+  testnet: TestnetSchema,
 });
 
 export const ConsensusHistoryOutputSchema = Type.Object({
@@ -46,6 +48,7 @@ export const ConsensusHistoryOutputSchema = Type.Object({
     { description: 'Native symbol used on each exchange' },
   ),
   data_timestamp: DataTimestampSchema,
+  testnet: TestnetSchema,
 });
 
 export const GetHistoricalOutputSchema = Type.Union([

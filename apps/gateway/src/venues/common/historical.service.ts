@@ -6,7 +6,13 @@ import { INTERVAL_MS, INTERVALS, type Interval, isInterval } from '../../domain/
 import { barOpens } from '../../domain/paging.js';
 import { canonicalCoin, optxSymbol, perpdexSymbol } from '../../domain/symbols.js';
 import { fetchSeries } from './candle-series.js';
-import { type Exchange, type FailedSource, isoTime, type MarketClients } from './market-context.js';
+import {
+  type Exchange,
+  type FailedSource,
+  isoTime,
+  type MarketClients,
+  testnetFlag,
+} from './market-context.js';
 import { perpdexCoins } from './perpdex-listing.js';
 
 /** `get_historical`: single-exchange and consensus history (spec rules 1–6). */
@@ -30,6 +36,7 @@ export interface SingleHistory {
   candles: Candle[];
   sources_used: Exchange[];
   data_timestamp: string;
+  testnet?: true;
 }
 
 export interface ConsensusHistory {
@@ -43,6 +50,7 @@ export interface ConsensusHistory {
   /** The native symbol used on each venue. */
   symbols: Partial<Record<Exchange, string>>;
   data_timestamp: string;
+  testnet?: true;
 }
 
 export interface HistoryRequest {
@@ -84,6 +92,7 @@ export async function getSingleHistory(
     candles: series.candles,
     sources_used: [exchange],
     data_timestamp: isoTime(series.obtainedAt),
+    ...testnetFlag(clients),
   };
 }
 
@@ -168,6 +177,7 @@ export async function getConsensusHistory(
     failed_sources: failed,
     symbols,
     data_timestamp: isoTime(Math.min(...used.map((o) => o.series!.obtainedAt))),
+    ...testnetFlag(clients),
   };
 }
 

@@ -1,5 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DataTimestampSchema, FailedSourceSchema, historyRequestFields } from './records.schema.js';
+import {
+  DataTimestampSchema,
+  FailedSourceSchema,
+  historyRequestFields,
+  TestnetSchema,
+} from './records.schema.js';
 
 export const GetIndicatorsInputSchema = Type.Object(
   {
@@ -57,4 +62,5 @@ export const GetIndicatorsOutputSchema = Type.Object({
   sources_used: Type.Array(Type.String()),
   failed_sources: Type.Optional(Type.Array(FailedSourceSchema)),
   data_timestamp: DataTimestampSchema,
+  testnet: TestnetSchema,
 });

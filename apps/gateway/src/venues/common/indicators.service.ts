@@ -29,5 +29,6 @@ export async function getIndicators(params: IndicatorsParams, clients: MarketCli
     sources_used: history.sources_used,
     ...('failed_sources' in history ? { failed_sources: history.failed_sources } : {}),
     data_timestamp: history.data_timestamp,
+    ...(history.testnet ? { testnet: true as const } : {}),
   };
 }

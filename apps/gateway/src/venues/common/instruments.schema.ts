@@ -4,6 +4,7 @@ import {
   FailedSourceSchema,
   InstrumentSchema,
   ListingMetaSchema,
+  TestnetSchema,
 } from './records.schema.js';
 
 const nullableNumber = (description: string) =>
@@ -68,4 +69,5 @@ export const GetInstrumentsOutputSchema = Type.Object({
   failed_sources: Type.Array(FailedSourceSchema),
   meta: Type.Object({ optx: Type.Optional(ListingMetaSchema) }, { additionalProperties: ListingMetaSchema }),
   data_timestamp: DataTimestampSchema,
+  testnet: TestnetSchema,
 });

@@ -8,6 +8,7 @@ import {
   type FailedSource,
   isoTime,
   type MarketClients,
+  testnetFlag,
 } from './market-context.js';
 import { loadPerpMarkets } from './markets.service.js';
 
@@ -157,5 +158,6 @@ export async function getInstruments(params: InstrumentsParams, clients: MarketC
     failed_sources: failed,
     meta,
     data_timestamp: isoTime(Math.min(...used.map((o) => o.listing!.receivedAt))),
+    ...testnetFlag(clients),
   };
 }

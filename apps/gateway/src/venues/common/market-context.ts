@@ -29,6 +29,10 @@ export interface FailedSource {
   error: string;
 }
 
+/** Spec: in test-environment mode, market-tool responses carry `testnet: true`. */
+export const testnetFlag = (clients: Pick<MarketClients, 'environment'>): { testnet?: true } =>
+  clients.environment === 'test' ? { testnet: true } : {};
+
 /** ISO 8601 UTC of an epoch-ms instant. */
 export const isoTime = (ms: number) => new Date(ms).toISOString();
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DataTimestampSchema } from './records.schema.js';
+import { DataTimestampSchema, TestnetSchema } from './records.schema.js';
 
 export const GetMarketsInputSchema = Type.Object(
   {
@@ -31,4 +31,5 @@ export const MarketRecordSchema = Type.Object(
 export const GetMarketsOutputSchema = Type.Object({
   markets: Type.Array(MarketRecordSchema),
   data_timestamp: DataTimestampSchema,
+  testnet: TestnetSchema,
 });

@@ -1,6 +1,6 @@
 import { AppError } from '@app/kit';
 import type { PerpMarket } from '../perpdex/perpdex-transforms.js';
-import { isoTime, type MarketClients } from './market-context.js';
+import { isoTime, type MarketClients, testnetFlag } from './market-context.js';
 
 /** `perpdex` `get_markets`: one record per listed perp (delisted coins left out unless asked). */
 
@@ -47,5 +47,6 @@ export async function getMarkets(params: MarketsParams, clients: MarketClients) 
         }),
       ),
     data_timestamp: isoTime(receivedAt),
+    ...testnetFlag(clients),
   };
 }

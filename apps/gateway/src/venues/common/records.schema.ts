@@ -81,6 +81,10 @@ export const DataTimestampSchema = Type.String({
   description: 'When the data was obtained upstream (ISO 8601, UTC); a cached answer keeps its original time',
 });
 
+export const TestnetSchema = Type.Optional(
+  Type.Literal(true, { description: 'Present when the call went to the test environment' }),
+);
+
 /** Request fields shared by get_historical and get_indicators. */
 export const historyRequestFields = {
   exchange: Type.Optional(

@@ -66,3 +66,5 @@ export const bookSummaryRequest = (params: { currency: string; kind?: string | n
     currency: params.currency,
     ...(params.kind ? { kind: params.kind } : {}),
   });
+
+export const timeRequest = () => get('get_time', {});

@@ -9,6 +9,7 @@ import {
   instrumentsRequest,
   type OptxResolution,
   tickerRequest,
+  timeRequest,
 } from './optx-requests.js';
 import { type OptxInstrument, readChartData, readInstruments } from './optx-transforms.js';
 
@@ -58,6 +59,11 @@ export class OptxClient {
     indexName: string,
   ): Promise<Fetched<{ index_price: number; estimated_delivery_price: number }>> {
     return this.call(indexPriceRequest(indexName), `index ${indexName}`, (result) => result as never);
+  }
+
+  /** Cheap liveness probe for readiness: `public/get_time` → server time in ms. */
+  probe(): Promise<Fetched<number>> {
+    return this.call(timeRequest(), 'time', (result) => Number(result));
   }
 
   getBookSummaryByCurrency(params: { currency: string; kind?: string | null }) {

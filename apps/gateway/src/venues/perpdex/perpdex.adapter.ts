@@ -50,6 +50,11 @@ export class PerpdexClient {
     return this.call(allMidsRequest(), 'allMids', readMids);
   }
 
+  /** Cheap liveness probe for readiness (`allMids` has weight 2, `meta` 20): number of perps quoted. */
+  probe(): Promise<Fetched<number>> {
+    return this.call(allMidsRequest(), 'allMids', (body) => Object.keys(readMids(body)).length);
+  }
+
   /** Candles meeting [startMs, endMs] (the bounds' candles included); the caller trims and pages. */
   getCandles(params: {
     coin: string;
