@@ -274,3 +274,25 @@ describe('the still-forming bar', () => {
     }
   });
 });
+
+describe('request checks before any upstream call', () => {
+  it('an unknown exchange is a 422 naming the field', async () => {
+    const calls = venues.optxHttp.requests.length + venues.perpdexHttp.requests.length;
+    await expect(
+      getHistorical(
+        { exchange: 'binance' as never, instrument: 'BTC', start_date: '2026-01-01', end_date: '2026-01-02' },
+        venues.clients,
+      ),
+    ).rejects.toMatchObject({ status: 422, details: { field: 'exchange' } });
+    expect(venues.optxHttp.requests.length + venues.perpdexHttp.requests.length).toBe(calls);
+  });
+
+  it('asset classes other than crypto have no consensus sources', async () => {
+    await expect(
+      getHistorical(
+        { instrument: 'BTC', asset_class: 'equity', start_date: '2026-01-01', end_date: '2026-01-02' },
+        venues.clients,
+      ),
+    ).rejects.toMatchObject({ status: 422, code: 'UNSUPPORTED_ASSET_CLASS' });
+  });
+});

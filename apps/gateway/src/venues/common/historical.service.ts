@@ -8,6 +8,7 @@ import { canonicalCoin, optxSymbol, perpdexSymbol } from '../../domain/symbols.j
 import { fetchSeries } from './candle-series.js';
 import {
   type Exchange,
+  exchangeParam,
   type FailedSource,
   isoTime,
   type MarketClients,
@@ -185,7 +186,8 @@ export async function getHistorical(
   params: HistoricalParams,
   clients: MarketClients,
 ): Promise<SingleHistory | ConsensusHistory> {
+  const exchange = exchangeParam(params.exchange);
   const request = resolveRequest(params);
-  if (params.exchange) return getSingleHistory(clients, params.exchange, params.instrument, request);
+  if (exchange) return getSingleHistory(clients, exchange, params.instrument, request);
   return getConsensusHistory(clients, params.instrument, params.asset_class ?? 'crypto', request);
 }

@@ -5,7 +5,7 @@ import {
   type HistoricalParams,
   resolveRequest,
 } from './historical.service.js';
-import type { MarketClients } from './market-context.js';
+import { exchangeParam, type MarketClients } from './market-context.js';
 
 /** `get_indicators`: the same candles as `get_historical`, indicators computed locally (TA-Lib conventions). */
 
@@ -14,10 +14,11 @@ export interface IndicatorsParams extends HistoricalParams {
 }
 
 export async function getIndicators(params: IndicatorsParams, clients: MarketClients) {
+  const exchange = exchangeParam(params.exchange);
   const names = parseIndicatorNames(params.indicators);
   const request = resolveRequest(params);
-  const history = params.exchange
-    ? await getSingleHistory(clients, params.exchange, params.instrument, request)
+  const history = exchange
+    ? await getSingleHistory(clients, exchange, params.instrument, request)
     : await getConsensusHistory(clients, params.instrument, params.asset_class ?? 'crypto', request);
   const indicators = computeIndicators(names, toPriceSeries(history.candles));
   return {

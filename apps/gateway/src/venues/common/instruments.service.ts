@@ -5,6 +5,7 @@ import { fromOptx, fromPerpMarket, type Instrument } from './instrument-records.
 import {
   EXCHANGES,
   type Exchange,
+  exchangeParam,
   type FailedSource,
   isoTime,
   type MarketClients,
@@ -125,9 +126,8 @@ async function listPerpdex(clients: MarketClients): Promise<VenueListing> {
 export async function getInstruments(params: InstrumentsParams, clients: MarketClients) {
   if (params.strike_min != null && params.strike_max != null && params.strike_min > params.strike_max)
     throw unprocessable('strike_min is greater than strike_max', 'VALIDATION_ERROR', { field: 'strike_max' });
-  const venues = params.exchange
-    ? [params.exchange]
-    : EXCHANGES.filter((exchange) => clients[exchange] !== undefined);
+  const exchange = exchangeParam(params.exchange);
+  const venues = exchange ? [exchange] : EXCHANGES.filter((exchange) => clients[exchange] !== undefined);
   const outcomes = await Promise.all(
     venues.map((exchange) =>
       (exchange === 'optx' ? listOptx(params, clients) : listPerpdex(clients)).then(
@@ -138,7 +138,7 @@ export async function getInstruments(params: InstrumentsParams, clients: MarketC
   );
   // A single named exchange reports its own error; a fan-out reports failures per source.
   const first = outcomes[0];
-  if (params.exchange && first?.error) throw first.error;
+  if (exchange && first?.error) throw first.error;
   const failed: FailedSource[] = outcomes
     .filter((o) => o.error !== null)
     .map((o) => ({

@@ -1,3 +1,4 @@
+import { unprocessable } from '@app/kit';
 import type { ClosedCandleCache } from '../../domain/candle-cache.js';
 import type { Environment } from '../../upstream/upstream-types.js';
 import type { OptxClient } from '../optx/optx.adapter.js';
@@ -24,6 +25,15 @@ export interface MarketClients {
 export type Exchange = 'optx' | 'perpdex';
 export const EXCHANGES: readonly Exchange[] = ['optx', 'perpdex'];
 
+/** The `exchange` field: null/absent means "all" (fan-out or consensus); anything else must be a known exchange. */
+export function exchangeParam(value: unknown): Exchange | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' && (EXCHANGES as readonly string[]).includes(value)) return value as Exchange;
+  throw unprocessable(`exchange must be one of ${EXCHANGES.join(', ')} or omitted`, 'VALIDATION_ERROR', {
+    field: 'exchange',
+  });
+}
+
 export interface FailedSource {
   exchange: string;
   error: string;
@@ -44,10 +54,17 @@ export async function mapConcurrent<T, R>(
 ): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    // After the first failure no new task starts: the whole result is lost anyway.
+    while (next < items.length && !failed) {
       const index = next++;
-      results[index] = await task(items[index]!);
+      try {
+        results[index] = await task(items[index]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
