@@ -17,6 +17,7 @@ import {
   GetInstrumentsOutputSchema,
 } from '../../src/venues/common/instruments.schema.js';
 import { getInstruments } from '../../src/venues/common/instruments.service.js';
+import { MARKET_DATA_TOOLS } from '../../src/venues/common/market-data.tools.js';
 import { GetMarketsInputSchema, GetMarketsOutputSchema } from '../../src/venues/common/markets.schema.js';
 import { getMarkets } from '../../src/venues/common/markets.service.js';
 import { type SimulatedVenues, simulatedVenues } from './support/sim-server.js';
@@ -92,5 +93,25 @@ describe('output schemas match the services (test environment)', () => {
     expect((await venues.clients.perpdex!.probe()).data).toBeGreaterThan(3);
     const spot = await getInstruments({ exchange: 'optx', currency: 'BTC', kind: 'spot' }, venues.clients);
     expect(spot.instruments.map((row) => [row.symbol, row.type])).toEqual([['BTC_USDC', 'spot']]);
+  });
+});
+
+describe('tool descriptors for the registry', () => {
+  it('declare the four tools where the spec puts them', () => {
+    expect(MARKET_DATA_TOOLS.map((tool) => `/${tool.namespace}/tools/${tool.name}`)).toEqual([
+      '/mcp/tools/get_instruments',
+      '/mcp/tools/get_historical',
+      '/mcp/tools/get_indicators',
+      '/mcp-perpdex/tools/get_markets',
+    ]);
+  });
+
+  it('answer every documented example with a body that matches the output schema', async () => {
+    for (const tool of MARKET_DATA_TOOLS) {
+      for (const example of (tool.input as { examples: unknown[] }).examples) {
+        const result = await tool.handler(example as never, venues.clients);
+        expect(errorsOf(tool.output, result), `${tool.name} ${JSON.stringify(example)}`).toEqual([]);
+      }
+    }
   });
 });

@@ -1,11 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { SimEnvironment, SimulatorDefinition } from '@app/sim';
 import Fastify from 'fastify';
-import { ClosedCandleCache } from '../../../src/domain/candle-cache.js';
-import { ListingCache } from '../../../src/venues/common/listing-cache.js';
+import { createMarketClients, createMarketDataCaches } from '../../../src/venues/common/market-clients.js';
 import type { MarketClients } from '../../../src/venues/common/market-context.js';
-import { OptxClient } from '../../../src/venues/optx/optx.adapter.js';
-import { PerpdexClient } from '../../../src/venues/perpdex/perpdex.adapter.js';
 import { FetchUpstream } from './fetch-upstream.js';
 
 /** Test-only: one simulator plugin listening on a loopback ephemeral port (the frame replaces this at merge). */
@@ -48,13 +45,11 @@ export async function simulatedVenues(
   const perpdexServer = await listenSimulator(perpdexSim, { environment, now });
   const optxHttp = new FetchUpstream('optx', environment, `${optxServer.url}/api/v2`, now);
   const perpdexHttp = new FetchUpstream('perpdex', environment, perpdexServer.url, now);
-  const clients: MarketClients = {
+  const clients = createMarketClients(
     environment,
-    optx: new OptxClient(optxHttp),
-    perpdex: new PerpdexClient(perpdexHttp),
-    candles: new ClosedCandleCache(options.maxBars),
-    listings: new ListingCache(60_000),
-  };
+    { optx: optxHttp, perpdex: perpdexHttp },
+    createMarketDataCaches({ maxCachedBars: options.maxBars }),
+  );
   return {
     clients,
     optxHttp,
