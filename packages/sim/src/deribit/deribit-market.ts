@@ -7,6 +7,8 @@ import type { SimInstrument } from './deribit-catalogue.js';
 /** Ticker, index price and book summary built from the same market state as the candles (notes §4.1, §4.2, §4.5). */
 
 const DAY_MS = 86_400_000;
+/** Amounts on a 1e-8 grid, as the wire shows them (no binary noise such as 1.2000000000000002). */
+const amount = (value: number) => Math.round(value * 1e8) / 1e8;
 
 /** Index names the simulator knows: `<coin>_usd` for the inverse coins, `<coin>_usdc` for every coin. */
 export function indexPrice(seed: number, indexName: string, now: number): number | undefined {
@@ -48,10 +50,10 @@ export function ticker(seed: number, instrument: SimInstrument, now: number): Re
     instrument_name: instrument.name,
     timestamp: now,
     state: 'open',
-    best_bid_price: instrument.stale ? null : mark - tick,
-    best_ask_price: instrument.stale ? null : mark + tick,
-    best_bid_amount: instrument.stale ? 0 : 10 * Number(instrument.wire.min_trade_amount),
-    best_ask_amount: instrument.stale ? 0 : 12 * Number(instrument.wire.min_trade_amount),
+    best_bid_price: instrument.stale ? null : instrument.quote.round(mark - tick),
+    best_ask_price: instrument.stale ? null : instrument.quote.round(mark + tick),
+    best_bid_amount: instrument.stale ? 0 : amount(10 * Number(instrument.wire.min_trade_amount)),
+    best_ask_amount: instrument.stale ? 0 : amount(12 * Number(instrument.wire.min_trade_amount)),
     last_price: last,
     mark_price: mark,
     index_price: Math.round(index * 100) / 100,
