@@ -49,6 +49,18 @@ describe('input schemas', () => {
     }
   });
 
+  it('output schemas accept their own examples', () => {
+    for (const schema of [
+      GetInstrumentsOutputSchema,
+      GetHistoricalOutputSchema,
+      GetIndicatorsOutputSchema,
+      GetMarketsOutputSchema,
+    ]) {
+      for (const example of (schema as { examples: unknown[] }).examples)
+        expect(errorsOf(schema, example)).toEqual([]);
+    }
+  });
+
   it('reject unknown fields, unknown intervals and out-of-range paging', () => {
     const base = { instrument: 'BTC', start_date: '2026-01-01', end_date: '2026-01-02' };
     expect(Value.Check(GetHistoricalInputSchema, { ...base, interval: '2h' })).toBe(false);

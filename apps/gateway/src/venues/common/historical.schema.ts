@@ -51,7 +51,32 @@ export const ConsensusHistoryOutputSchema = Type.Object({
   testnet: TestnetSchema,
 });
 
-export const GetHistoricalOutputSchema = Type.Union([
-  SingleHistoryOutputSchema,
-  ConsensusHistoryOutputSchema,
-]);
+export const GetHistoricalOutputSchema = Type.Union(
+  [SingleHistoryOutputSchema, ConsensusHistoryOutputSchema],
+  {
+    examples: [
+      {
+        exchange: null,
+        instrument: 'BTC',
+        asset_class: 'crypto',
+        interval: '1h',
+        candles: [
+          {
+            timestamp: 1790920800000,
+            open: 118210,
+            high: 118420,
+            low: 118150.5,
+            close: 118355.5,
+            volume: 853.9,
+            sources: 2,
+            div_pct: 0.00021,
+          },
+        ],
+        sources_used: ['optx', 'perpdex'],
+        failed_sources: [],
+        symbols: { optx: 'BTC-PERPETUAL', perpdex: 'BTC' },
+        data_timestamp: '2026-11-20T12:34:56.789Z',
+      },
+    ],
+  },
+);

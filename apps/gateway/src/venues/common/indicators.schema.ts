@@ -53,14 +53,38 @@ export const IndicatorResultSchema = Type.Object(
   { $id: 'IndicatorResult' },
 );
 
-export const GetIndicatorsOutputSchema = Type.Object({
-  exchange: Type.Union([Type.Literal('optx'), Type.Literal('perpdex'), Type.Null()]),
-  instrument: Type.String(),
-  interval: Type.String(),
-  indicators: Type.Record(Type.String(), Type.Union([IndicatorResultSchema, Type.Null()])),
-  candles_used: Type.Integer({ minimum: 0 }),
-  sources_used: Type.Array(Type.String()),
-  failed_sources: Type.Optional(Type.Array(FailedSourceSchema)),
-  data_timestamp: DataTimestampSchema,
-  testnet: TestnetSchema,
-});
+export const GetIndicatorsOutputSchema = Type.Object(
+  {
+    exchange: Type.Union([Type.Literal('optx'), Type.Literal('perpdex'), Type.Null()]),
+    instrument: Type.String(),
+    interval: Type.String(),
+    indicators: Type.Record(Type.String(), Type.Union([IndicatorResultSchema, Type.Null()])),
+    candles_used: Type.Integer({ minimum: 0 }),
+    sources_used: Type.Array(Type.String()),
+    failed_sources: Type.Optional(Type.Array(FailedSourceSchema)),
+    data_timestamp: DataTimestampSchema,
+    testnet: TestnetSchema,
+  },
+  {
+    examples: [
+      {
+        exchange: 'perpdex',
+        instrument: 'ETH',
+        interval: '4h',
+        indicators: {
+          rsi: { parameters: { period: 14 }, min_candles: 15, timestamp: 1793476800000, value: 48.7 },
+          macd: {
+            parameters: { fast_period: 12, slow_period: 26, signal_period: 9 },
+            min_candles: 34,
+            timestamp: 1793476800000,
+            value: { macd: -12.4, signal: -9.8, histogram: -2.6 },
+          },
+          vwap: null,
+        },
+        candles_used: 366,
+        sources_used: ['perpdex'],
+        data_timestamp: '2026-11-20T12:34:56.789Z',
+      },
+    ],
+  },
+);

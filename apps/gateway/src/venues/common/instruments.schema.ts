@@ -64,10 +64,46 @@ export const GetInstrumentsInputSchema = Type.Object(
 );
 export type GetInstrumentsInput = Static<typeof GetInstrumentsInputSchema>;
 
-export const GetInstrumentsOutputSchema = Type.Object({
-  instruments: Type.Array(InstrumentSchema),
-  failed_sources: Type.Array(FailedSourceSchema),
-  meta: Type.Object({ optx: Type.Optional(ListingMetaSchema) }, { additionalProperties: ListingMetaSchema }),
-  data_timestamp: DataTimestampSchema,
-  testnet: TestnetSchema,
-});
+export const GetInstrumentsOutputSchema = Type.Object(
+  {
+    instruments: Type.Array(InstrumentSchema),
+    failed_sources: Type.Array(FailedSourceSchema),
+    meta: Type.Object(
+      { optx: Type.Optional(ListingMetaSchema) },
+      { additionalProperties: ListingMetaSchema },
+    ),
+    data_timestamp: DataTimestampSchema,
+    testnet: TestnetSchema,
+  },
+  {
+    examples: [
+      {
+        instruments: [
+          {
+            exchange: 'optx',
+            symbol: 'BTC-PERPETUAL',
+            asset_class: 'crypto',
+            type: 'perpetual',
+            fees: { maker: 0, taker: 0.0005 },
+            history_start: '2018-08-14',
+            tick_size: 0.5,
+            native: { instrument_name: 'BTC-PERPETUAL', kind: 'future', settlement_period: 'perpetual' },
+          },
+          {
+            exchange: 'perpdex',
+            symbol: 'BTC',
+            asset_class: 'crypto',
+            type: 'perpetual',
+            fees: null,
+            history_start: null,
+            tick_size: 1,
+            native: { name: 'BTC', szDecimals: 5, maxLeverage: 40 },
+          },
+        ],
+        failed_sources: [],
+        meta: { optx: { total: 7, offset: 0, limit: 100, has_more: false } },
+        data_timestamp: '2026-11-20T12:34:56.789Z',
+      },
+    ],
+  },
+);

@@ -28,8 +28,27 @@ export const MarketRecordSchema = Type.Object(
   { $id: 'PerpMarket' },
 );
 
-export const GetMarketsOutputSchema = Type.Object({
-  markets: Type.Array(MarketRecordSchema),
-  data_timestamp: DataTimestampSchema,
-  testnet: TestnetSchema,
-});
+export const GetMarketsOutputSchema = Type.Object(
+  {
+    markets: Type.Array(MarketRecordSchema),
+    data_timestamp: DataTimestampSchema,
+    testnet: TestnetSchema,
+  },
+  {
+    examples: [
+      {
+        markets: [
+          {
+            asset: 'BTC',
+            mark_price: 97112,
+            funding_rate: 0.0000125,
+            open_interest: 30512.11021,
+            volume_24h: 2143876120.55,
+            max_leverage: 40,
+          },
+        ],
+        data_timestamp: '2026-11-20T12:34:56.789Z',
+      },
+    ],
+  },
+);
