@@ -70,7 +70,7 @@ export const GetInstrumentsOutputSchema = Type.Object(
     failed_sources: Type.Array(FailedSourceSchema),
     meta: Type.Object(
       { optx: Type.Optional(ListingMetaSchema) },
-      { additionalProperties: ListingMetaSchema },
+      { description: 'Listing metadata per exchange; currently optx only' },
     ),
     data_timestamp: DataTimestampSchema,
     testnet: TestnetSchema,
