@@ -1,3 +1,3 @@
 export { optx } from './deribit/deribit-simulator.js';
-export { perpdex } from './hyperliquid/hyperliquid-simulator.js';
+export { createPerpdexSimulator, perpdex } from './hyperliquid/hyperliquid-simulator.js';
 export type { SimContext, SimEnvironment, SimulatorDefinition } from './simulator.js';

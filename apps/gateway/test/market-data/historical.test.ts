@@ -1,4 +1,4 @@
-import { optx, perpdex } from '@app/sim';
+import { createPerpdexSimulator, optx, perpdex } from '@app/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Candle, ConsensusCandle } from '../../src/domain/candle.js';
 import { getHistorical } from '../../src/venues/common/historical.service.js';
@@ -64,6 +64,31 @@ describe('get_historical, single exchange', () => {
     expect(again.candles).toHaveLength(525_600);
     expect(again.data_timestamp).toBe(result.data_timestamp);
   }, 120_000);
+
+  it('pages perpdex too: a year of 1h candles (two upstream calls) from start_date, every bar once', async () => {
+    const before = venues.perpdexHttp.requests.filter(
+      (r) => (r.body as { type: string }).type === 'candleSnapshot',
+    ).length;
+    const result = await getHistorical(
+      {
+        exchange: 'perpdex',
+        instrument: 'BTC',
+        interval: '1h',
+        start_date: '2025-11-20',
+        end_date: '2026-11-19',
+      },
+      venues.clients,
+    );
+    expect(result.candles).toHaveLength(365 * 24);
+    expect(result.candles[0]!.timestamp).toBe(Date.UTC(2025, 10, 20));
+    expect(
+      result.candles.every((c, i) => i === 0 || c.timestamp - result.candles[i - 1]!.timestamp === HOUR),
+    ).toBe(true);
+    const calls = venues.perpdexHttp.requests.filter(
+      (r) => (r.body as { type: string }).type === 'candleSnapshot',
+    );
+    expect(calls.length - before).toBe(2);
+  });
 
   it('a date-only end_date includes the whole day (rule 4), a datetime start starts at the next bar open', async () => {
     const day = await getHistorical(
@@ -234,16 +259,21 @@ describe('get_historical, consensus', () => {
     ).rejects.toMatchObject({ status: 404, code: 'UNKNOWN_INSTRUMENT' });
   });
 
-  it('perpdex only keeps its most recent 5000 candles: older consensus bars come from optx alone', async () => {
-    const result = await getHistorical(
-      { instrument: 'ETH', interval: '1h', start_date: '2025-11-20', end_date: '2026-11-19' },
-      venues.clients,
-    );
-    const candles = result.candles as ConsensusCandle[];
-    expect(candles).toHaveLength(365 * 24);
-    const oldestBoth = candles.find((c) => c.sources === 2)!.timestamp;
-    expect(oldestBoth).toBe(Math.floor(PINNED_NOW / HOUR) * HOUR - 4999 * HOUR);
-    expect(candles.filter((c) => c.timestamp < oldestBoth).every((c) => c.sources === 1)).toBe(true);
+  it('with the real API horizon (only the newest 5000 candles), older consensus bars come from optx alone', async () => {
+    const horizon = await simulatedVenues(optx, createPerpdexSimulator({ retainedCandles: 5000 }));
+    try {
+      const result = await getHistorical(
+        { instrument: 'ETH', interval: '1h', start_date: '2025-11-20', end_date: '2026-11-19' },
+        horizon.clients,
+      );
+      const candles = result.candles as ConsensusCandle[];
+      expect(candles).toHaveLength(365 * 24);
+      const oldestBoth = candles.find((c) => c.sources === 2)!.timestamp;
+      expect(oldestBoth).toBe(Math.floor(PINNED_NOW / HOUR) * HOUR - 4999 * HOUR);
+      expect(candles.filter((c) => c.timestamp < oldestBoth).every((c) => c.sources === 1)).toBe(true);
+    } finally {
+      await horizon.close();
+    }
   });
 });
 

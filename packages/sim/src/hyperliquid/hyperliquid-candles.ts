@@ -1,7 +1,12 @@
 import { generateBar } from '../market/candles.js';
 import { findAsset, hyperliquidQuote, wireNumber } from './hyperliquid-universe.js';
 
-/** `candleSnapshot` (notes §4.6): at most 5000 candles per reply, and only the most recent 5000 exist per interval. */
+/**
+ * `candleSnapshot` (notes §4.6): at most 5000 candles per reply. The real API
+ * documents that only the most recent 5000 candles per interval exist; the
+ * simulator applies that horizon only when asked (`retainedCandles`), because
+ * the spec's rule 6 promises `start_date` beyond the cap on perpdex too.
+ */
 
 export const CANDLE_CAP = 5000;
 const MINUTE = 60_000;
@@ -48,6 +53,7 @@ export function candleSnapshot(
   startTime: number,
   endTime: number,
   now: number,
+  retainedCandles: number | null = null,
 ): WireCandle[] {
   const asset = findAsset(coin);
   const step = CANDLE_INTERVALS[interval];
@@ -55,7 +61,7 @@ export function candleSnapshot(
   const offset = interval === '1w' ? WEEK_OFFSET : 0;
   const align = (ms: number) => Math.floor((ms - offset) / step) * step + offset;
   const newest = align(now);
-  const oldest = newest - (CANDLE_CAP - 1) * step;
+  const oldest = retainedCandles === null ? Number.NEGATIVE_INFINITY : newest - (retainedCandles - 1) * step;
   const first = Math.max(align(startTime), oldest);
   const last = Math.min(align(Math.min(endTime, now)), newest);
   const quote = hyperliquidQuote(seed, asset);

@@ -81,7 +81,12 @@ function allMids(seed: number, now: number) {
 const isInteger = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value);
 
-function candleRequest(seed: number, body: Record<string, unknown>, now: number) {
+export interface InfoOptions {
+  /** Only the most recent N candles per interval exist (the real API's horizon); null: full history. */
+  retainedCandles: number | null;
+}
+
+function candleRequest(seed: number, body: Record<string, unknown>, now: number, options: InfoOptions) {
   const req = body.req as Record<string, unknown> | undefined;
   if (!req || typeof req !== 'object') throw new DeserializeError('missing field `req`');
   const { coin, interval, startTime, endTime } = req;
@@ -91,10 +96,15 @@ function candleRequest(seed: number, body: Record<string, unknown>, now: number)
   if (!isInteger(startTime)) throw new DeserializeError('req.startTime: invalid type, expected u64');
   if (endTime !== undefined && endTime !== null && !isInteger(endTime))
     throw new DeserializeError('req.endTime: invalid type, expected u64');
-  return candleSnapshot(seed, coin, interval, startTime, isInteger(endTime) ? endTime : now, now);
+  return candleSnapshot(seed, coin, interval, startTime, isInteger(endTime) ? endTime : now, now, options.retainedCandles);
 }
 
-export function answerInfo(seed: number, body: unknown, now: number): unknown {
+export function answerInfo(
+  seed: number,
+  body: unknown,
+  now: number,
+  options: InfoOptions = { retainedCandles: null },
+): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw new DeserializeError('expected an object');
   const request = body as Record<string, unknown>;
@@ -106,7 +116,7 @@ export function answerInfo(seed: number, body: unknown, now: number): unknown {
     case 'allMids':
       return allMids(seed, now);
     case 'candleSnapshot':
-      return candleRequest(seed, request, now);
+      return candleRequest(seed, request, now, options);
     case undefined:
       throw new DeserializeError('missing field `type`');
     default:
