@@ -96,7 +96,15 @@ function candleRequest(seed: number, body: Record<string, unknown>, now: number,
   if (!isInteger(startTime)) throw new DeserializeError('req.startTime: invalid type, expected u64');
   if (endTime !== undefined && endTime !== null && !isInteger(endTime))
     throw new DeserializeError('req.endTime: invalid type, expected u64');
-  return candleSnapshot(seed, coin, interval, startTime, isInteger(endTime) ? endTime : now, now, options.retainedCandles);
+  return candleSnapshot(
+    seed,
+    coin,
+    interval,
+    startTime,
+    isInteger(endTime) ? endTime : now,
+    now,
+    options.retainedCandles,
+  );
 }
 
 export function answerInfo(
