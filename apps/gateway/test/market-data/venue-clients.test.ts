@@ -1,4 +1,4 @@
-import { optx, perpdex } from '@app/sim';
+import { createOptxSimulator, optx, perpdex } from '@app/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptxClient } from '../../src/venues/optx/optx.adapter.js';
 import { FetchUpstream } from './support/fetch-upstream.js';
@@ -79,6 +79,25 @@ describe('optx client against the Deribit simulator', () => {
     const stale = await venues.clients.optx!.getTicker('XRP-PERPETUAL');
     const index = await venues.clients.optx!.getIndexPrice('xrp_usdc');
     expect(Math.abs((stale.data.mark_price as number) / index.data.index_price - 1)).toBeGreaterThan(0.1);
+  });
+
+  it("maps the simulator's exhausted credits (10028) to a retryable UPSTREAM_RATE_LIMITED", async () => {
+    const limited = await listenSimulator(createOptxSimulator({ rateLimit: true }), {
+      now: () => PINNED_NOW,
+    });
+    try {
+      const client = new OptxClient(
+        new FetchUpstream('optx', 'live', `${limited.url}/api/v2`, () => PINNED_NOW),
+      );
+      for (let i = 0; i < 100; i++) await client.getIndexPrice('eth_usd');
+      await expect(client.getIndexPrice('eth_usd')).rejects.toMatchObject({
+        status: 502,
+        code: 'UPSTREAM_RATE_LIMITED',
+        retryable: true,
+      });
+    } finally {
+      await limited.close();
+    }
   });
 
   it('detects a base URL pointing at the other environment', async () => {

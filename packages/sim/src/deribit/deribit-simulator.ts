@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { environmentSeed } from '../market/environment-seed.js';
 import type { SimContext, SimulatorDefinition } from '../simulator.js';
+import { CreditLimiter } from './deribit-credits.js';
 import { publicMethods } from './deribit-public.js';
 import { envelope, methodNotFound, type Query, RpcError } from './deribit-rpc.js';
 
@@ -10,18 +11,34 @@ import { envelope, methodNotFound, type Query, RpcError } from './deribit-rpc.js
  * quotes its own market (a different seed stream), as the real test
  * environment does.
  */
-function deribitPlugin(context: SimContext): FastifyPluginAsync {
+
+export interface OptxSimOptions {
+  /** Enforce the credit model per client IP (notes §1.6); off by default, as the notes ask. */
+  rateLimit?: boolean;
+}
+
+/**
+ * Exhausted credits: `10028 too_many_requests`. The HTTP status is unverified
+ * upstream (400 or 429); the simulator answers 429 so retrying layers see it.
+ */
+const tooManyRequests = () => new RpcError(10028, 'too_many_requests', undefined, 429);
+
+function deribitPlugin(context: SimContext, options: OptxSimOptions): FastifyPluginAsync {
   const seed = environmentSeed(context);
   const testnet = context.environment === 'test';
+  const limiter = options.rateLimit ? new CreditLimiter(context.now) : null;
   return async (app) => {
     app.get<{ Params: { scope: string; method: string }; Querystring: Query }>(
       '/api/v2/:scope/:method',
       async (request, reply) => {
         const usIn = context.now() * 1000;
         const id = typeof request.query.id === 'string' ? request.query.id : undefined;
-        const handler = request.params.scope === 'public' ? publicMethods[request.params.method] : undefined;
+        const { scope, method } = request.params;
+        const handler =
+          scope === 'public' && Object.hasOwn(publicMethods, method) ? publicMethods[method] : undefined;
         try {
-          if (!handler || !Object.hasOwn(publicMethods, request.params.method)) throw methodNotFound();
+          if (!handler) throw methodNotFound();
+          if (limiter && !limiter.take(request.ip, method)) throw tooManyRequests();
           const result = handler(seed, context.now(), request.query);
           const usOut = Math.max(usIn + 1, context.now() * 1000);
           return envelope({ result }, { usIn, usOut }, testnet, id);
@@ -35,4 +52,9 @@ function deribitPlugin(context: SimContext): FastifyPluginAsync {
   };
 }
 
-export const optx: SimulatorDefinition = { name: 'optx', plugin: deribitPlugin };
+export function createOptxSimulator(options: OptxSimOptions = {}): SimulatorDefinition {
+  return { name: 'optx', plugin: (context) => deribitPlugin(context, options) };
+}
+
+/** The default optx simulator: no rate limit. */
+export const optx: SimulatorDefinition = createOptxSimulator();
