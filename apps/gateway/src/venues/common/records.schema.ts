@@ -2,11 +2,6 @@ import { Type } from '@sinclair/typebox';
 
 /** Shared records of the common interface, with `$id`s so they become named OpenAPI components. */
 
-export const ExchangeSchema = Type.Union([Type.Literal('optx'), Type.Literal('perpdex')], {
-  $id: 'Exchange',
-  description: '`optx` (options-first derivatives exchange) or `perpdex` (perpetual-futures DEX)',
-});
-
 export const CandleSchema = Type.Object(
   {
     timestamp: Type.Integer({ description: 'Bar open time, epoch milliseconds (UTC)' }),
