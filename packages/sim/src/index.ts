@@ -1,4 +1,5 @@
 export { simulators } from './catalog.js';
+export { createOptxSimulator, optx } from './deribit/deribit-simulator.js';
 export type { Fault, FaultRule } from './frame/faults.js';
 export { FaultControl } from './frame/faults.js';
 export { createRandom, deriveSeed } from './frame/seed.js';
@@ -10,4 +11,5 @@ export {
   startSimulator,
   startSimulators,
 } from './frame/simulator-fleet.js';
+export { createPerpdexSimulator, perpdex } from './hyperliquid/hyperliquid-simulator.js';
 export type { SimContext, SimEnvironment, SimulatorDefinition } from './simulator.js';
