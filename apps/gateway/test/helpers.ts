@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureLogger, startTestServer, type TestServer } from '@app/kit/testing';
-import type { SimulatorFleet } from '@app/sim';
+import { type SimulatorFleet, simulators } from '@app/sim';
 import { buildApp } from '../src/app.js';
 import { type GatewayConfig, loadConfig } from '../src/config.js';
+import { namespaces } from '../src/namespaces.js';
 import type { NamespaceDefinition } from '../src/tools/tool-types.js';
 import { startUpstreams, type Upstreams } from '../src/upstream/upstream-profile.js';
+import { upstreamSpecs } from '../src/upstreams.js';
 import { tickerNamespace, tickerUpstream } from './fixtures/ticker.namespace.js';
 import { tickerSimulator } from './fixtures/ticker.simulator.js';
 
@@ -32,7 +34,13 @@ export interface Gateway {
  * test namespace `mcp-ticker`. Retries are fast so fault tests stay quick.
  */
 export async function startGateway(
-  options: { env?: Record<string, string>; now?: () => number; namespaces?: NamespaceDefinition[] } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: () => number;
+    namespaces?: NamespaceDefinition[];
+    /** The production upstreams, simulators and namespaces instead of the ticker test venue. */
+    production?: boolean;
+  } = {},
 ): Promise<Gateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const config = loadConfig({
@@ -47,16 +55,19 @@ export async function startGateway(
     ...options.env,
   });
   const { logger, lines } = captureLogger('gateway');
-  const upstreams = await startUpstreams({
-    config,
-    specs: [tickerUpstream('ticker'), tickerUpstream('quotes')],
-    simulators: [tickerSimulator('ticker'), tickerSimulator('quotes')],
-  });
+  const upstreams = options.production
+    ? await startUpstreams({ config, specs: upstreamSpecs, simulators })
+    : await startUpstreams({
+        config,
+        specs: [tickerUpstream('ticker'), tickerUpstream('quotes')],
+        simulators: [tickerSimulator('ticker'), tickerSimulator('quotes')],
+      });
   const app = await buildApp({
     config,
     logger,
     upstreams,
-    namespaces: options.namespaces ?? [tickerNamespace()],
+    namespaces:
+      options.namespaces ?? (options.production ? namespaces(upstreams.registry) : [tickerNamespace()]),
     now: options.now,
   });
   const server = await startTestServer(app);

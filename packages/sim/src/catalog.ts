@@ -1,3 +1,5 @@
+import { optx } from './deribit/deribit-simulator.js';
+import { perpdex } from './hyperliquid/hyperliquid-simulator.js';
 import type { SimulatorDefinition } from './simulator.js';
 
 /**
@@ -5,4 +7,4 @@ import type { SimulatorDefinition } from './simulator.js';
  * is registered by adding its definition here; its `name` must equal the
  * gateway's upstream name (`optx`, `perpdex`, `broker`, `macro`, `sentiment`).
  */
-export const simulators: readonly SimulatorDefinition[] = [];
+export const simulators: readonly SimulatorDefinition[] = [optx, perpdex];

@@ -14,7 +14,7 @@ const NOW = Date.UTC(2026, 9, 2, 10, 0, 0);
 const app = Fastify();
 
 beforeAll(async () => {
-  const context = { environment: 'live' as const, seed: 1, now: () => NOW };
+  const context = { environment: 'live' as const, seed: 1, marketSeed: 1, now: () => NOW };
   await app.register(optx.plugin(context), { prefix: '/deribit' });
   await app.register(optx.plugin({ ...context, environment: 'test' }), { prefix: '/deribit-test' });
   await app.register(perpdex.plugin(context), { prefix: '/hl' });
@@ -198,7 +198,12 @@ describe('Deribit credit model (opt-in)', () => {
     let now = NOW;
     const limited = Fastify();
     await limited.register(
-      createOptxSimulator({ rateLimit: true }).plugin({ environment: 'live', seed: 1, now: () => now }),
+      createOptxSimulator({ rateLimit: true }).plugin({
+        environment: 'live',
+        seed: 1,
+        marketSeed: 1,
+        now: () => now,
+      }),
     );
     const call = () => limited.inject({ url: '/api/v2/public/get_index_price?index_name=btc_usd' });
     for (let i = 0; i < 100; i++) expect((await call()).statusCode).toBe(200); // pool 50 000 / 500 credits

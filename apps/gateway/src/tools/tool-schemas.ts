@@ -1,4 +1,4 @@
-import { type TObject, type TProperties, Type } from '@sinclair/typebox';
+import { type TObject, type TProperties, type TSchema, Type, TypeGuard } from '@sinclair/typebox';
 
 /** The GUIDE's error envelope: every error the gateway answers has this shape. */
 export const ErrorEnvelopeSchema = Type.Object(
@@ -36,9 +36,20 @@ export function frameFields(testnetFlag: boolean, simulated: boolean): TProperti
   };
 }
 
-/** A tool's output schema plus the frame's fields, as one object schema (serialisation and OpenAPI). */
-export function toolResponseSchema(output: TObject, testnetFlag: boolean, simulated: boolean): TObject {
+/**
+ * A tool's output schema plus the frame's fields (serialisation and OpenAPI).
+ * An output that is a union of objects (e.g. get_historical's single and
+ * consensus shapes) gets the fields on every member.
+ */
+export function toolResponseSchema(output: TSchema, testnetFlag: boolean, simulated: boolean): TSchema {
+  if (TypeGuard.IsUnion(output)) {
+    const { anyOf, $id: _id, ...options } = output;
+    return Type.Union(
+      anyOf.map((member) => toolResponseSchema(member, testnetFlag, simulated)),
+      options,
+    );
+  }
   // The tool's own options (description, additionalProperties) carry over; its $id would clash, so it does not.
-  const { properties, required: _required, $id: _id, ...options } = output;
+  const { properties, required: _required, $id: _id, ...options } = output as TObject;
   return Type.Object({ ...properties, ...frameFields(testnetFlag, simulated) }, options);
 }

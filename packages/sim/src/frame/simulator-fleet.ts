@@ -26,7 +26,7 @@ export async function startSimulator(
   const start = (environment: SimEnvironment) =>
     startSimInstance(
       definition,
-      { environment, seed: deriveSeed(seed, definition.name, environment), now },
+      { environment, seed: deriveSeed(seed, definition.name, environment), marketSeed: seed, now },
       host,
     );
   const [test, live] = await Promise.all([start('test'), start('live')]);

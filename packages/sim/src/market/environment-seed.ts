@@ -6,5 +6,5 @@ import type { SimContext } from '../simulator.js';
  * they still agree with each other.
  */
 export function environmentSeed(context: SimContext): number {
-  return context.environment === 'test' ? (context.seed ^ 0x7e57_0000) >>> 0 : context.seed >>> 0;
+  return context.environment === 'test' ? (context.marketSeed ^ 0x7e57_0000) >>> 0 : context.marketSeed >>> 0;
 }

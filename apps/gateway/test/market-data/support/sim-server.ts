@@ -15,6 +15,7 @@ export async function listenSimulator(
     definition.plugin({
       environment: options.environment ?? 'live',
       seed: options.seed ?? 7,
+      marketSeed: options.seed ?? 7,
       now: options.now,
     }),
   );
