@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { ApiError } from './api/client';
+import { LoginPage } from './auth/login.page';
+import { ProfilePage } from './auth/profile.page';
+import { homePath } from './auth/roles';
+import { SessionProvider, useSession } from './auth/session';
+import { Shell } from './layout/shell';
+import { OperatorPage } from './operator/operator.page';
+import { PendingProvider } from './operator/pending-context';
+import type { StationConfig } from './station-config';
+import { Loading } from './ui/status';
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx will not change on retry; only lost connections and server errors are retried.
+        retry: (count, error) =>
+          count < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+        refetchOnWindowFocus: false,
+        staleTime: 10_000,
+      },
+    },
+  });
+}
+
+const queryClient = makeQueryClient();
+
+export function App({ station }: { station: StationConfig | null }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <PendingProvider>
+          <BrowserRouter>
+            <AppRoutes station={station} />
+          </BrowserRouter>
+        </PendingProvider>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}
+
+function AppRoutes({ station }: { station: StationConfig | null }) {
+  const { user, checking } = useSession();
+  if (checking) return <Loading />;
+  if (!user) {
+    return (
+      <Routes>
+        <Route path="*" element={<LoginPage />} />
+      </Routes>
+    );
+  }
+  const stationMode = station !== null;
+  return (
+    <Routes>
+      <Route element={<Shell stationMode={stationMode} stationCode={station?.station_code} />}>
+        <Route path="/operator" element={<OperatorPage stationCode={station?.station_code} />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="*" element={<Navigate to={homePath(user, stationMode)} replace />} />
+      </Route>
+    </Routes>
+  );
+}
