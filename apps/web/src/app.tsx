@@ -1,11 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { SettingsPage } from './admin/settings.page';
+import { StationsPage } from './admin/stations.page';
+import { UsersPage } from './admin/users.page';
 import { ApiError } from './api/client';
 import { LoginPage } from './auth/login.page';
 import { ProfilePage } from './auth/profile.page';
 import { homePath } from './auth/roles';
 import { SessionProvider, useSession } from './auth/session';
 import { Shell } from './layout/shell';
+import { RecipeEditorPage } from './maker/recipe-editor.page';
+import { RecipesPage } from './maker/recipes.page';
+import { MetrologyPage } from './metrology/metrology.page';
 import { OperatorPage } from './operator/operator.page';
 import { PendingProvider } from './operator/pending-context';
 import type { StationConfig } from './station-config';
@@ -57,6 +63,16 @@ function AppRoutes({ station }: { station: StationConfig | null }) {
       <Route element={<Shell stationMode={stationMode} stationCode={station?.station_code} />}>
         <Route path="/operator" element={<OperatorPage stationCode={station?.station_code} />} />
         <Route path="/profile" element={<ProfilePage />} />
+        {!stationMode && (
+          <>
+            <Route path="/maker" element={<RecipesPage />} />
+            <Route path="/maker/recipes/:recipeId" element={<RecipeEditorPage />} />
+            <Route path="/metrology" element={<MetrologyPage />} />
+            <Route path="/admin/users" element={<UsersPage />} />
+            <Route path="/admin/stations" element={<StationsPage />} />
+            <Route path="/admin/settings" element={<SettingsPage />} />
+          </>
+        )}
         <Route path="*" element={<Navigate to={homePath(user, stationMode)} replace />} />
       </Route>
     </Routes>

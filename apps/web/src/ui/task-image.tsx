@@ -30,7 +30,7 @@ export function TaskImage({ filePath, annotations, currentMarker, verdicts, onPl
     return <div className="card muted">{image.isError ? t('app.error') : t('app.loading')}</div>;
   const markers = markersOf(annotations);
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: placing a marker needs a pointer; keyboard users edit the coordinates in the point form
+    // biome-ignore lint/a11y/noStaticElementInteractions: placing a marker is a pointer action on the picture (maker screen only)
     // biome-ignore lint/a11y/useKeyWithClickEvents: as above
     <div
       className={`task-image${onPlace ? ' placing' : ''}`}
