@@ -28,7 +28,10 @@ export function PendingProvider({ children }: { children: ReactNode }) {
       if (due === null || stopped) return;
       timer = setTimeout(() => void queue.flush().then(schedule), Math.max(250, due));
     };
-    const flushNow = () => void queue.flush().then(schedule);
+    const flushNow = () => {
+      queue.wakeUp();
+      void queue.flush().then(schedule);
+    };
     const unsubscribe = queue.subscribe(schedule);
     window.addEventListener('online', flushNow);
     flushNow();

@@ -121,6 +121,20 @@ describe('PendingQueue', () => {
     expect(queue.list().map((b) => b.state)).toEqual(['waiting', 'waiting']);
   });
 
+  it('wakes waiting batches when the connection returns, but leaves refused ones alone', async () => {
+    const { queue } = setup([
+      { status: 0, detail: 'network' },
+      { status: 400, detail: 'bad' },
+    ]);
+    queue.enqueue(label, [measurement]);
+    queue.enqueue(label, [measurement]);
+    await queue.flush(); // first fails on the network and stops the round
+    queue.wakeUp();
+    expect(queue.nextDueIn()).toBe(0);
+    await queue.flush();
+    expect(queue.list().map((b) => b.state)).toEqual(['rejected']);
+  });
+
   it('never discards a batch that is still waiting to be sent', async () => {
     const { queue } = setup([{ status: 0, detail: 'network' }]);
     const batch = queue.enqueue(label, [measurement]);

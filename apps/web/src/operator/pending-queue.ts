@@ -91,7 +91,7 @@ export class PendingQueue {
 
   enqueue(label: BatchLabel, measurements: MeasurementCreate[]): PendingBatch {
     const batch: PendingBatch = {
-      id: `${this.now().toString(36)}-${Math.floor(this.random() * 1e9).toString(36)}`,
+      id: newBatchId(),
       created_at: new Date(this.now()).toISOString(),
       label,
       measurements,
@@ -106,6 +106,17 @@ export class PendingQueue {
   /** Makes a waiting or rejected batch due now (the operator pressed "retry"). */
   retryNow(id: string): void {
     this.update(id, (batch) => ({ ...batch, state: 'waiting', next_attempt_at: this.now() }));
+  }
+
+  /** The connection is back (online event, reload, new login): waiting batches need not sit out their backoff. */
+  wakeUp(): void {
+    if (this.list().some((batch) => batch.state === 'waiting' && batch.next_attempt_at > this.now())) {
+      this.write(
+        this.list().map((batch) =>
+          batch.state === 'waiting' ? { ...batch, next_attempt_at: this.now() } : batch,
+        ),
+      );
+    }
   }
 
   /** Only a batch the server refused may be discarded; waiting ones will still be sent. */
@@ -161,6 +172,11 @@ export class PendingQueue {
     this.storage.setItem(this.key, JSON.stringify(batches));
     for (const listener of this.listeners) listener();
   }
+}
+
+function newBatchId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
 function describeFailure(error: unknown): { status: number; detail: string; retryAfter?: number } {
