@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { axisRange, controlChartOption } from './chart-options';
 
 const labels = {
+  format: (v: number) => String(v),
   value: 'v',
   ucl: 'UCL',
   lcl: 'LCL',

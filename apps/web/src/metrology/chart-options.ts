@@ -4,6 +4,8 @@ import type { ChartOption, themeColors } from './echart';
 type Colors = ReturnType<typeof themeColors>;
 
 export interface ChartLabels {
+  /** Numbers on axes and limit labels, in the user's language. */
+  format: (value: number) => string;
   value: string;
   ucl: string;
   lcl: string;
@@ -25,20 +27,30 @@ export function axisRange(values: (number | null | undefined)[]): { min: number;
   return { min: low - pad, max: high + pad };
 }
 
-function limitLine(
-  name: string,
-  value: number | null | undefined,
-  color: string,
-  dashed: boolean,
-  axis: 'xAxis' | 'yAxis',
-) {
+interface LineStyle {
+  color: string;
+  dashed: boolean;
+  axis: 'xAxis' | 'yAxis';
+  /** Control limits are labelled at the right end, specification limits at the left, so labels never overlap. */
+  labelAt: 'start' | 'end';
+  format: (value: number) => string;
+}
+
+function limitLine(name: string, value: number | null | undefined, style: LineStyle) {
   if (value === null || value === undefined || !Number.isFinite(value)) return [];
+  const position =
+    style.axis === 'xAxis' ? 'end' : style.labelAt === 'start' ? 'insideStartTop' : 'insideEndTop';
   return [
     {
       name,
-      [axis]: value,
-      lineStyle: { color, type: dashed ? 'dashed' : 'solid', width: 2 },
-      label: { formatter: `${name} {c}`, color, position: axis === 'yAxis' ? 'insideEndTop' : 'end' },
+      [style.axis]: value,
+      lineStyle: { color: style.color, type: style.dashed ? 'dashed' : 'solid', width: 2 },
+      label: {
+        formatter: `${name} ${style.format(value)}`,
+        color: style.color,
+        position,
+        fontWeight: 'bold',
+      },
     },
   ];
 }
@@ -58,18 +70,27 @@ export function controlChartOption(
     subtask?.utl,
     subtask?.ltl,
   ]);
+  const control = { axis: 'yAxis', labelAt: 'end', format: labels.format } as const;
+  const spec = { axis: 'yAxis', labelAt: 'start', dashed: false, format: labels.format } as const;
   return {
     animation: false,
     textStyle: { color: colors.text },
-    grid: { left: 70, right: 110, top: 30, bottom: 40 },
+    grid: { left: 70, right: 30, top: 30, bottom: 40 },
     tooltip: { trigger: 'axis' },
-    xAxis: { type: 'value', minInterval: 1, axisLabel: { color: colors.muted }, splitLine: { show: false } },
+    xAxis: {
+      type: 'value',
+      min: 'dataMin',
+      max: 'dataMax',
+      minInterval: 1,
+      axisLabel: { color: colors.muted },
+      splitLine: { show: false },
+    },
     yAxis: {
       type: 'value',
       name: labels.value,
       min: range?.min,
       max: range?.max,
-      axisLabel: { color: colors.muted },
+      axisLabel: { color: colors.muted, formatter: labels.format, showMinLabel: false, showMaxLabel: false },
       splitLine: { lineStyle: { color: colors.border, opacity: 0.3 } },
     },
     series: [
@@ -85,11 +106,11 @@ export function controlChartOption(
           symbol: 'none',
           silent: true,
           data: [
-            ...limitLine(labels.ucl, chart.ucl, colors.fail, true, 'yAxis'),
-            ...limitLine(labels.center, chart.center_line, colors.pass, false, 'yAxis'),
-            ...limitLine(labels.lcl, chart.lcl, colors.fail, true, 'yAxis'),
-            ...limitLine(labels.usl, subtask?.utl, colors.warning, false, 'yAxis'),
-            ...limitLine(labels.lsl, subtask?.ltl, colors.warning, false, 'yAxis'),
+            ...limitLine(labels.ucl, chart.ucl, { ...control, color: colors.fail, dashed: true }),
+            ...limitLine(labels.center, chart.center_line, { ...control, color: colors.pass, dashed: false }),
+            ...limitLine(labels.lcl, chart.lcl, { ...control, color: colors.fail, dashed: true }),
+            ...limitLine(labels.usl, subtask?.utl, { ...spec, color: colors.warning }),
+            ...limitLine(labels.lsl, subtask?.ltl, { ...spec, color: colors.warning }),
           ],
         },
       },
@@ -118,21 +139,29 @@ export function histogramOption(
   );
   const width = histogram.bins.length > 1 ? histogram.bins[1]! - histogram.bins[0]! : 1;
   const range = axisRange([...histogram.bins, subtask?.utl, subtask?.ltl]);
+  const spec = {
+    axis: 'xAxis',
+    labelAt: 'end',
+    dashed: false,
+    format: labels.format,
+    color: colors.fail,
+  } as const;
   return {
     animation: false,
     textStyle: { color: colors.text },
-    grid: { left: 60, right: 40, top: 40, bottom: 40 },
+    grid: { left: 60, right: 40, top: 50, bottom: 40 },
     tooltip: { trigger: 'axis' },
-    legend: { textStyle: { color: colors.text } },
+    legend: { top: 0, right: 10, textStyle: { color: colors.text } },
     xAxis: {
       type: 'value',
       min: range ? range.min - width / 2 : undefined,
       max: range ? range.max + width / 2 : undefined,
-      axisLabel: { color: colors.muted },
+      axisLabel: { color: colors.muted, formatter: labels.format, showMinLabel: false, showMaxLabel: false },
     },
     yAxis: {
       type: 'value',
       name: labels.frequency,
+      minInterval: 1,
       axisLabel: { color: colors.muted },
       splitLine: { lineStyle: { color: colors.border, opacity: 0.3 } },
     },
@@ -146,10 +175,7 @@ export function histogramOption(
         markLine: {
           symbol: 'none',
           silent: true,
-          data: [
-            ...limitLine(labels.lsl, subtask?.ltl, colors.fail, false, 'xAxis'),
-            ...limitLine(labels.usl, subtask?.utl, colors.fail, false, 'xAxis'),
-          ],
+          data: [...limitLine(labels.lsl, subtask?.ltl, spec), ...limitLine(labels.usl, subtask?.utl, spec)],
         },
       },
       {

@@ -32,7 +32,18 @@ export function themeColors() {
   };
 }
 
-export function EChart({ option, label, testId }: { option: ChartOption; label: string; testId?: string }) {
+/** `dataCount` is mirrored into data-count: a canvas cannot be read back, so browser tests check what is drawn there. */
+export function EChart({
+  option,
+  label,
+  testId,
+  dataCount,
+}: {
+  option: ChartOption;
+  label: string;
+  testId?: string;
+  dataCount?: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 
@@ -53,5 +64,14 @@ export function EChart({ option, label, testId }: { option: ChartOption; label: 
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  return <div ref={ref} className="chart" role="img" aria-label={label} data-testid={testId} />;
+  return (
+    <div
+      ref={ref}
+      className="chart"
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      data-count={dataCount}
+    />
+  );
 }

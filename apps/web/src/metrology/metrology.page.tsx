@@ -45,16 +45,35 @@ export function filterQuery(filters: Filters): Query {
   };
 }
 
+const FILTERS_KEY = 'measure.spcFilters';
+const NO_FILTERS: Filters = {
+  recipe_id: null,
+  subtask_id: null,
+  date_from: '',
+  date_to: '',
+  lot_number: '',
+  serial_number: '',
+};
+
+/** The selection survives a visit to another page (e.g. the profile) within the browser tab. */
+function loadFilters(): Filters {
+  try {
+    return {
+      ...NO_FILTERS,
+      ...(JSON.parse(sessionStorage.getItem(FILTERS_KEY) ?? '{}') as Partial<Filters>),
+    };
+  } catch {
+    return NO_FILTERS;
+  }
+}
+
 export function MetrologyPage() {
-  const { t } = useTranslation();
-  const [filters, setFilters] = useState<Filters>({
-    recipe_id: null,
-    subtask_id: null,
-    date_from: '',
-    date_to: '',
-    lot_number: '',
-    serial_number: '',
-  });
+  const { t, i18n } = useTranslation();
+  const [filters, setFiltersState] = useState<Filters>(loadFilters);
+  const setFilters = (next: Filters) => {
+    sessionStorage.setItem(FILTERS_KEY, JSON.stringify(next));
+    setFiltersState(next);
+  };
   const query = filterQuery(filters);
   const recipes = useQuery({
     queryKey: ['recipes', 'all'],
@@ -90,8 +109,11 @@ export function MetrologyPage() {
   const downloads = useAction();
   const errorText = useErrorText();
 
+  // formatNumber reads the current language, so the labels are rebuilt when it changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language is the reason to rebuild
   const labels = useMemo(
     () => ({
+      format: (value: number) => formatNumber(value, Math.abs(value) >= 100 ? 2 : 4).replace(/(\d)0+$/, '$1'),
       value: t('metrology.value'),
       ucl: t('metrology.ucl'),
       lcl: t('metrology.lcl'),
@@ -102,7 +124,7 @@ export function MetrologyPage() {
       frequency: t('metrology.frequency'),
       normalCurve: t('metrology.normalCurve'),
     }),
-    [t],
+    [t, i18n.language],
   );
   const controlOption = useMemo(
     () => control.data && controlChartOption(control.data, subtask, labels, themeColors()),
@@ -246,7 +268,12 @@ export function MetrologyPage() {
           {control.data?.points.length === 0 ? (
             <p className="muted">{t('metrology.noData')}</p>
           ) : (
-            <EChart option={controlOption} label={t('metrology.controlChart')} testId="control-chart" />
+            <EChart
+              option={controlOption}
+              label={t('metrology.controlChart')}
+              testId="control-chart"
+              dataCount={control.data?.points.length}
+            />
           )}
         </div>
       )}
@@ -256,7 +283,12 @@ export function MetrologyPage() {
           {histogram.data?.frequencies.length === 0 ? (
             <p className="muted">{t('metrology.noData')}</p>
           ) : (
-            <EChart option={histogramOpt} label={t('metrology.histogram')} testId="histogram" />
+            <EChart
+              option={histogramOpt}
+              label={t('metrology.histogram')}
+              testId="histogram"
+              dataCount={histogram.data?.frequencies.reduce((a, b) => a + b, 0)}
+            />
           )}
         </div>
       )}
