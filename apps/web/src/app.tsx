@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { SettingsPage } from './admin/settings.page';
 import { StationsPage } from './admin/stations.page';
@@ -11,7 +12,6 @@ import { SessionProvider, useSession } from './auth/session';
 import { Shell } from './layout/shell';
 import { RecipeEditorPage } from './maker/recipe-editor.page';
 import { RecipesPage } from './maker/recipes.page';
-import { MetrologyPage } from './metrology/metrology.page';
 import { OperatorPage } from './operator/operator.page';
 import { PendingProvider } from './operator/pending-context';
 import type { StationConfig } from './station-config';
@@ -32,6 +32,11 @@ function makeQueryClient(): QueryClient {
 }
 
 const queryClient = makeQueryClient();
+
+// ECharts is most of the bundle and only metrologists need it: stations never download it.
+const MetrologyPage = lazy(() =>
+  import('./metrology/metrology.page').then((module) => ({ default: module.MetrologyPage })),
+);
 
 export function App({ station }: { station: StationConfig | null }) {
   return (
@@ -67,7 +72,14 @@ function AppRoutes({ station }: { station: StationConfig | null }) {
           <>
             <Route path="/maker" element={<RecipesPage />} />
             <Route path="/maker/recipes/:recipeId" element={<RecipeEditorPage />} />
-            <Route path="/metrology" element={<MetrologyPage />} />
+            <Route
+              path="/metrology"
+              element={
+                <Suspense fallback={<Loading />}>
+                  <MetrologyPage />
+                </Suspense>
+              }
+            />
             <Route path="/admin/users" element={<UsersPage />} />
             <Route path="/admin/stations" element={<StationsPage />} />
             <Route path="/admin/settings" element={<SettingsPage />} />
