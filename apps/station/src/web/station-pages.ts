@@ -24,6 +24,10 @@ export const NOT_CONFIGURED_PAGE = `<!doctype html>
 <p>Start it with the station's code, as created by an administrator under <em>Stations</em>:</p>
 <p><code>STATION_CODE=ST-001 npm run start:station</code></p>
 <p>Also set <code>MEASURE_API_URL</code> when the measurement service does not run on <code>http://127.0.0.1:8000</code>.</p>
+<hr>
+<h2 lang="de">Diese Station ist nicht eingerichtet</h2>
+<p lang="de">Der Stationsserver weiß nicht, welche Station er bedient. Starten Sie ihn mit dem Stationscode, den ein
+Administrator unter <em>Stationen</em> angelegt hat: <code>STATION_CODE=ST-001 npm run start:station</code></p>
 </body></html>`;
 
 /**

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeasurementCreate, Verdict } from '../api/types';
+import { useUser } from '../auth/session';
 import { classify, deviation, parseMeasuredValue } from '../domain/classify';
 import { decimalsFor, formatNumber, formatSigned } from '../format';
 import { VerdictBadge } from '../ui/status';
@@ -13,12 +14,14 @@ interface MeasureViewProps {
   draft: Draft;
   onChange(draft: Draft): void;
   onDone(lot: string, serial: string): void;
+  onCancel(): void;
 }
 
 /** One part: step through the points with the keyboard or a caliper; values are saved as they are entered. */
-export function MeasureView({ draft, onChange, onDone }: MeasureViewProps) {
+export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewProps) {
   const { t } = useTranslation();
   const queue = usePendingQueue();
+  const user = useUser();
   const points = useMemo(() => measurePoints(draft.recipe), [draft.recipe]);
   const index = Math.min(draft.index, Math.max(0, points.length - 1));
   const point = points[index];
@@ -95,6 +98,8 @@ export function MeasureView({ draft, onChange, onDone }: MeasureViewProps) {
     // Written to storage before the first attempt: from here on the part survives anything.
     queue.enqueue(
       {
+        operator_id: user.id,
+        operator_name: user.username,
         recipe_code: draft.recipe.code,
         recipe_name: draft.recipe.name,
         lot_number: draft.lot_number,
@@ -102,7 +107,7 @@ export function MeasureView({ draft, onChange, onDone }: MeasureViewProps) {
       },
       measurements,
     );
-    void queue.flush();
+    void queue.flush(user.id);
     onDone(draft.lot_number, draft.serial_number);
   }
 
@@ -239,6 +244,16 @@ export function MeasureView({ draft, onChange, onDone }: MeasureViewProps) {
             style={{ width: '100%' }}
           >
             {t('operator.submit')}
+          </button>
+          <button
+            type="button"
+            className="danger"
+            style={{ width: '100%', marginTop: '0.75rem' }}
+            onClick={() => {
+              if (window.confirm(t('operator.cancelPartConfirm'))) onCancel();
+            }}
+          >
+            {t('operator.cancelPart')}
           </button>
         </div>
       </div>

@@ -52,6 +52,7 @@ export function OperatorPage({ stationCode }: { stationCode?: string }) {
             setSaved(serial);
             setDraft(null);
           }}
+          onCancel={() => setDraft(null)}
         />
       ) : recipe ? (
         <PartForm
@@ -130,7 +131,6 @@ function RecipePicker({ code, onPick }: { code: string; onPick(recipe: Recipe): 
           <button
             key={item.id}
             type="button"
-            className={i === 0 ? 'primary' : undefined}
             autoFocus={i === 0}
             disabled={loading !== null}
             onClick={() => void pick(item.code)}

@@ -20,17 +20,18 @@ export function PendingProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!user) return;
+    const operatorId = user.id;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const schedule = () => {
       clearTimeout(timer);
-      const due = queue.nextDueIn();
+      const due = queue.nextDueIn(operatorId);
       if (due === null || stopped) return;
-      timer = setTimeout(() => void queue.flush().then(schedule), Math.max(250, due));
+      timer = setTimeout(() => void queue.flush(operatorId).then(schedule), Math.max(250, due));
     };
     const flushNow = () => {
-      queue.wakeUp();
-      void queue.flush().then(schedule);
+      queue.wakeUp(operatorId);
+      void queue.flush(operatorId).then(schedule);
     };
     const unsubscribe = queue.subscribe(schedule);
     window.addEventListener('online', flushNow);

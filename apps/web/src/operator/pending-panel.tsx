@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '../auth/session';
 import { formatDateTime } from '../format';
 import { usePendingBatches, usePendingQueue } from './pending-context';
 
@@ -8,6 +9,7 @@ export function PendingBar() {
   const { t } = useTranslation();
   const batches = usePendingBatches();
   const queue = usePendingQueue();
+  const user = useUser();
   const [open, setOpen] = useState(false);
   if (batches.length === 0) return null;
   return (
@@ -20,8 +22,7 @@ export function PendingBar() {
         <button
           type="button"
           onClick={() => {
-            for (const batch of batches) queue.retryNow(batch.id);
-            void queue.flush();
+            for (const batch of batches) if (batch.label.operator_id === user.id) queue.retryNow(batch.id);
           }}
         >
           {t('operator.retryNow')}
@@ -32,6 +33,7 @@ export function PendingBar() {
           <table>
             <thead>
               <tr>
+                <th>{t('metrology.operator')}</th>
                 <th>{t('metrology.recipe')}</th>
                 <th>{t('operator.lot')}</th>
                 <th>{t('operator.serial')}</th>
@@ -42,6 +44,7 @@ export function PendingBar() {
             <tbody>
               {batches.map((batch) => (
                 <tr key={batch.id}>
+                  <td>{batch.label.operator_name}</td>
                   <td>{batch.label.recipe_code}</td>
                   <td>{batch.label.lot_number}</td>
                   <td>{batch.label.serial_number}</td>

@@ -12,7 +12,14 @@ class MemoryStorage implements QueueStorage {
   }
 }
 
-const label = { recipe_code: 'R-1', recipe_name: 'Flange', lot_number: 'L1', serial_number: 'S1' };
+const label = {
+  operator_id: 7,
+  operator_name: 'otto',
+  recipe_code: 'R-1',
+  recipe_name: 'Flange',
+  lot_number: 'L1',
+  serial_number: 'S1',
+};
 const measurement: MeasurementCreate = {
   subtask_id: 1,
   version_id: 1,
@@ -44,7 +51,7 @@ describe('PendingQueue', () => {
     const { queue, sent, storage } = setup(['ok']);
     queue.enqueue(label, [measurement]);
     expect(JSON.parse(storage.data.get('measure.pendingBatches')!)).toHaveLength(1);
-    await queue.flush();
+    await queue.flush(7);
     expect(sent).toEqual([[measurement]]);
     expect(queue.list()).toEqual([]);
   });
@@ -52,14 +59,14 @@ describe('PendingQueue', () => {
   it('survives a reload: a new queue on the same storage sends what the old one kept', async () => {
     const first = setup([{ status: 0, detail: 'network' }]);
     first.queue.enqueue(label, [measurement]);
-    await first.queue.flush();
+    await first.queue.flush(7);
     const sent: MeasurementCreate[][] = [];
     const reloaded = new PendingQueue({
       storage: first.storage,
       now: () => Date.now() + 10 * 60_000,
       send: async (m) => sent.push(m),
     });
-    await reloaded.flush();
+    await reloaded.flush(7);
     expect(sent).toEqual([[measurement]]);
     expect(reloaded.list()).toEqual([]);
   });
@@ -71,18 +78,18 @@ describe('PendingQueue', () => {
       'ok',
     ]);
     queue.enqueue(label, [measurement]);
-    await queue.flush();
+    await queue.flush(7);
     expect(queue.list()[0]).toMatchObject({ attempts: 1, state: 'waiting', last_error: { status: 0 } });
-    expect(queue.nextDueIn()).toBe(1_000);
+    expect(queue.nextDueIn(7)).toBe(1_000);
 
-    await queue.flush(); // not due yet: nothing is sent
+    await queue.flush(7); // not due yet: nothing is sent
     expect(sent).toHaveLength(1);
 
     advance(1_000);
-    await queue.flush();
-    expect(queue.nextDueIn()).toBe(2_000);
+    await queue.flush(7);
+    expect(queue.nextDueIn(7)).toBe(2_000);
     advance(2_000);
-    await queue.flush();
+    await queue.flush(7);
     expect(sent).toHaveLength(3);
     expect(queue.list()).toEqual([]);
   });
@@ -90,22 +97,22 @@ describe('PendingQueue', () => {
   it('waits at least as long as a 429 Retry-After asks', async () => {
     const { queue } = setup([{ status: 429, detail: 'slow down', retryAfter: 30 }]);
     queue.enqueue(label, [measurement]);
-    await queue.flush();
-    expect(queue.nextDueIn()).toBe(30_000);
+    await queue.flush(7);
+    expect(queue.nextDueIn(7)).toBe(30_000);
   });
 
   it('shows a batch the server refuses instead of retrying it forever', async () => {
     const { queue, sent, advance } = setup([{ status: 400, detail: 'Invalid subtask 9' }]);
     const batch = queue.enqueue(label, [measurement]);
-    await queue.flush();
+    await queue.flush(7);
     advance(10 * 60_000);
-    await queue.flush();
+    await queue.flush(7);
     expect(sent).toHaveLength(1);
     expect(queue.list()[0]).toMatchObject({
       state: 'rejected',
       last_error: { status: 400, detail: 'Invalid subtask 9' },
     });
-    expect(queue.nextDueIn()).toBeNull();
+    expect(queue.nextDueIn(7)).toBeNull();
     queue.discard(batch.id);
     expect(queue.list()).toEqual([]);
   });
@@ -117,7 +124,7 @@ describe('PendingQueue', () => {
     ]);
     queue.enqueue(label, [measurement]);
     queue.enqueue(label, [measurement]);
-    await queue.flush();
+    await queue.flush(7);
     expect(queue.list().map((b) => b.state)).toEqual(['waiting', 'waiting']);
   });
 
@@ -128,17 +135,27 @@ describe('PendingQueue', () => {
     ]);
     queue.enqueue(label, [measurement]);
     queue.enqueue(label, [measurement]);
-    await queue.flush(); // first fails on the network and stops the round
-    queue.wakeUp();
-    expect(queue.nextDueIn()).toBe(0);
-    await queue.flush();
+    await queue.flush(7); // first fails on the network and stops the round
+    queue.wakeUp(7);
+    expect(queue.nextDueIn(7)).toBe(0);
+    await queue.flush(7);
     expect(queue.list().map((b) => b.state)).toEqual(['rejected']);
+  });
+
+  it('sends a part only with the key of the operator who measured it', async () => {
+    const { queue, sent } = setup(['ok', 'ok']);
+    queue.enqueue({ ...label, operator_id: 8, operator_name: 'olga' }, [measurement]);
+    await queue.flush(7);
+    expect(sent).toHaveLength(0);
+    expect(queue.nextDueIn(7)).toBeNull();
+    await queue.flush(8);
+    expect(sent).toHaveLength(1);
   });
 
   it('never discards a batch that is still waiting to be sent', async () => {
     const { queue } = setup([{ status: 0, detail: 'network' }]);
     const batch = queue.enqueue(label, [measurement]);
-    await queue.flush();
+    await queue.flush(7);
     queue.discard(batch.id);
     expect(queue.list()).toHaveLength(1);
   });
@@ -146,7 +163,7 @@ describe('PendingQueue', () => {
   it('sends each batch once even when flush is called twice at the same time', async () => {
     const { queue, sent } = setup(['ok']);
     queue.enqueue(label, [measurement]);
-    await Promise.all([queue.flush(), queue.flush()]);
+    await Promise.all([queue.flush(7), queue.flush(7)]);
     expect(sent).toHaveLength(1);
   });
 });

@@ -9,6 +9,9 @@ import type { MeasurementCreate } from '../api/types';
  */
 
 export interface BatchLabel {
+  /** The operator who measured: the server records the caller as `measured_by`, so only their key may send it. */
+  operator_id: number;
+  operator_name: string;
   recipe_code: string;
   recipe_name: string;
   lot_number: string;
@@ -109,12 +112,14 @@ export class PendingQueue {
   }
 
   /** The connection is back (online event, reload, new login): waiting batches need not sit out their backoff. */
-  wakeUp(): void {
-    if (this.list().some((batch) => batch.state === 'waiting' && batch.next_attempt_at > this.now())) {
+  wakeUp(operatorId: number): void {
+    const sleeping = (batch: PendingBatch) =>
+      batch.state === 'waiting' &&
+      batch.label.operator_id === operatorId &&
+      batch.next_attempt_at > this.now();
+    if (this.list().some(sleeping)) {
       this.write(
-        this.list().map((batch) =>
-          batch.state === 'waiting' ? { ...batch, next_attempt_at: this.now() } : batch,
-        ),
+        this.list().map((batch) => (sleeping(batch) ? { ...batch, next_attempt_at: this.now() } : batch)),
       );
     }
   }
@@ -124,26 +129,36 @@ export class PendingQueue {
     this.write(this.list().filter((batch) => !(batch.id === id && batch.state === 'rejected')));
   }
 
-  /** Milliseconds until the next waiting batch is due, or null when nothing waits. */
-  nextDueIn(): number | null {
-    const waiting = this.list().filter((batch) => batch.state === 'waiting');
+  /** Milliseconds until the operator's next waiting batch is due, or null when nothing of theirs waits. */
+  nextDueIn(operatorId: number): number | null {
+    const waiting = this.list().filter(
+      (batch) => batch.state === 'waiting' && batch.label.operator_id === operatorId,
+    );
     if (waiting.length === 0) return null;
     return Math.max(0, Math.min(...waiting.map((batch) => batch.next_attempt_at)) - this.now());
   }
 
-  /** Sends every due batch, oldest first; one flush at a time so a batch is never sent twice in parallel. */
-  flush(): Promise<void> {
+  /**
+   * Sends the operator's due batches, oldest first, with the operator's own key (the caller); another
+   * operator's parts wait for them to sign in. One flush at a time, so a batch is never sent twice in parallel.
+   */
+  flush(operatorId: number): Promise<void> {
     if (!this.flushing) {
-      this.flushing = this.flushDue().finally(() => {
+      this.flushing = this.flushDue(operatorId).finally(() => {
         this.flushing = null;
       });
     }
     return this.flushing;
   }
 
-  private async flushDue(): Promise<void> {
+  private async flushDue(operatorId: number): Promise<void> {
     for (const batch of this.list()) {
-      if (batch.state !== 'waiting' || batch.next_attempt_at > this.now()) continue;
+      if (
+        batch.state !== 'waiting' ||
+        batch.label.operator_id !== operatorId ||
+        batch.next_attempt_at > this.now()
+      )
+        continue;
       try {
         await this.send(batch.measurements);
         this.write(this.list().filter((other) => other.id !== batch.id));
