@@ -203,6 +203,11 @@ describe('measurement shop floor, end to end', () => {
     await page.getByRole('button', { name: 'Assign' }).click();
     await page.getByRole('cell', { name: RECIPE.name }).waitFor();
     await page.screenshot({ path: join(shots, 'admin-stations.png') });
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.locator('select[name=csv_delimiter]').selectOption(';');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved').waitFor();
+    await page.screenshot({ path: join(shots, 'admin-settings.png') });
   });
 
   it('an operator measures three parts with the keyboard only, one of them during a network outage', async () => {

@@ -25,6 +25,7 @@ export function SettingsPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
+    if (delimiter === decimal) return; // a CSV whose delimiter is also the decimal mark cannot be read back
     const done = await save.run(() =>
       api('/settings/', {
         method: 'PUT',
@@ -76,9 +77,14 @@ export function SettingsPage() {
             <option value=",">{t('admin.decimalComma')}</option>
           </select>
         </label>
-        <button type="submit" className="primary" disabled={save.busy}>
+        <button type="submit" className="primary" disabled={save.busy || delimiter === decimal}>
           {t('common.save')}
         </button>
+        {delimiter === decimal && (
+          <span className="field-error" role="alert">
+            {t('admin.sameSeparator')}
+          </span>
+        )}
         <ErrorBox error={save.error} />
       </form>
       <div className="card">

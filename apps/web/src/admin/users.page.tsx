@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { api, setApiKey } from '../api/client';
 import { ROLE_NAMES, type RoleName, type User } from '../api/types';
 import { useUser } from '../auth/session';
 import { ErrorBox, Loading } from '../ui/status';
@@ -40,7 +40,10 @@ export function UsersPage() {
     const result = await action.run(() =>
       api<{ api_key: string }>(`/users/${user.id}/regenerate-key`, { method: 'POST' }),
     );
-    if (result) setNewKey({ name: user.username, key: result.api_key });
+    if (!result) return;
+    // Regenerating revokes every key of that user, this session's included when it is one's own.
+    if (user.id === me.id) setApiKey(result.api_key);
+    setNewKey({ name: user.username, key: result.api_key });
   }
 
   return (

@@ -10,6 +10,7 @@ export const de: Messages = {
     network: 'Keine Verbindung zum Server',
   },
   nav: {
+    main: 'Hauptnavigation',
     operator: 'Messen',
     maker: 'Prüfpläne',
     metrology: 'SPC',
@@ -240,6 +241,7 @@ export const de: Messages = {
     settings: 'Einstellungen',
     csvDelimiter: 'CSV-Trennzeichen',
     csvDecimal: 'CSV-Dezimaltrennzeichen',
+    sameSeparator: 'Trennzeichen und Dezimaltrennzeichen müssen sich unterscheiden',
     logo: 'Firmenlogo',
     uploadLogo: 'Logo hochladen',
     logoUploaded: 'Logo hochgeladen',

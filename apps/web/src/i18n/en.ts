@@ -8,6 +8,7 @@ export const en = {
     network: 'No connection to the server',
   },
   nav: {
+    main: 'Main navigation',
     operator: 'Measure',
     maker: 'Recipes',
     metrology: 'SPC',
@@ -236,6 +237,7 @@ export const en = {
     settings: 'Settings',
     csvDelimiter: 'CSV delimiter',
     csvDecimal: 'CSV decimal separator',
+    sameSeparator: 'The delimiter and the decimal separator must differ',
     logo: 'Company logo',
     uploadLogo: 'Upload logo',
     logoUploaded: 'Logo uploaded',

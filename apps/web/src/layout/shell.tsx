@@ -24,7 +24,7 @@ export function Shell({ stationMode, stationCode }: { stationMode: boolean; stat
         {stationMode && stationCode && (
           <span className="muted">{t('nav.station', { code: stationCode })}</span>
         )}
-        <nav aria-label="main">
+        <nav aria-label={t('nav.main')}>
           {links
             .filter((link) => link.show)
             .map((link) => (
