@@ -142,6 +142,28 @@ describe('station /api proxy', () => {
     }
   });
 
+  it('forwards a bodyless DELETE without inventing a body, and the upstream 204', async () => {
+    const upstream = await fakeUpstream((_seen, res) => {
+      res.writeHead(204);
+      res.end();
+    });
+    const station = await startStation({ STATION_CODE: 'ST-001', MEASURE_API_URL: upstream.url });
+    try {
+      const response = await fetch(`${station.url}/api/stations/3/recipes/9`, {
+        method: 'DELETE',
+        headers: { 'x-api-key': 'k' },
+      });
+      expect(response.status).toBe(204);
+      const [seen] = upstream.seen;
+      expect(seen?.method).toBe('DELETE');
+      expect(seen?.headers['transfer-encoding']).toBeUndefined();
+      expect(seen?.body.length).toBe(0);
+    } finally {
+      await station.close();
+      await upstream.close();
+    }
+  });
+
   it('streams large bodies both ways without changing a byte', async () => {
     const payload = Buffer.alloc(3 * 1024 * 1024, 7);
     const upstream = await fakeUpstream((seen, res) => {

@@ -65,7 +65,10 @@ export async function apiProxy(app: App, options: ApiProxyOptions): Promise<void
     headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.ip].filter(Boolean).join(', ');
     headers['x-forwarded-proto'] = req.protocol;
     if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    // Only a request that declares a body gets one: an empty DELETE must not turn into a chunked upload.
+    const declared =
+      Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && declared;
     let upstream: Awaited<ReturnType<typeof request>>;
     try {
       upstream = await request(target, {

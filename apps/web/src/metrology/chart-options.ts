@@ -79,10 +79,11 @@ export function controlChartOption(
     tooltip: { trigger: 'axis' },
     xAxis: {
       type: 'value',
-      min: 'dataMin',
-      max: 'dataMax',
+      // half a step of air so the first and last points are not cut by the axes
+      min: (extent: { min: number }) => extent.min - 0.5,
+      max: (extent: { max: number }) => extent.max + 0.5,
       minInterval: 1,
-      axisLabel: { color: colors.muted },
+      axisLabel: { color: colors.muted, showMinLabel: false, showMaxLabel: false },
       splitLine: { show: false },
     },
     yAxis: {
