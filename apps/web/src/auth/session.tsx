@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { api, getApiKey, onUnauthorized, setApiKey } from '../api/client';
+import { ApiError, api, getApiKey, onUnauthorized, setApiKey } from '../api/client';
 import type { User } from '../api/types';
 import { applyLanguage } from '../i18n';
 import { applyTheme } from '../theme';
@@ -22,9 +22,25 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
+const USER_KEY = 'measure.user';
+
 function applyPrefs(user: User): void {
   applyLanguage(user.language_pref);
   applyTheme(user.theme_pref);
+}
+
+/** Kept with the key so a station that reloads while the server is unreachable can go on measuring. */
+function rememberUser(user: User | null): void {
+  if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+  else localStorage.removeItem(USER_KEY);
+}
+
+function rememberedUser(): User | null {
+  try {
+    return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as User | null;
+  } catch {
+    return null;
+  }
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -34,6 +50,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback(() => {
     setApiKey(null);
+    rememberUser(null);
     setUser(null);
     queryClient.clear();
   }, [queryClient]);
@@ -48,10 +65,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     api<User>('/auth/me')
       .then((me) => {
         applyPrefs(me);
+        rememberUser(me);
         setUser(me);
       })
-      .catch(() => {
-        // 401 already ended the session; without a connection the login screen is the honest answer
+      .catch((error) => {
+        // 401 already ended the session. Without an answer (outage, 5xx) the last known user carries on:
+        // values are kept locally and sent with this key once the server is back.
+        const offline = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+        const known = rememberedUser();
+        if (offline && known) {
+          applyPrefs(known);
+          setUser(known);
+        }
       })
       .finally(() => setChecking(false));
   }, []);
@@ -66,6 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           body: { username, password },
         });
         setApiKey(result.api_key);
+        rememberUser(result.user);
         applyPrefs(result.user);
         setUser(result.user);
         return result.user;
@@ -79,6 +105,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       async updateProfile(patch) {
         const updated = await api<User>('/auth/me', { method: 'PUT', body: patch });
+        rememberUser(updated);
         applyPrefs(updated);
         setUser(updated);
         return updated;

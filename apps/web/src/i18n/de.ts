@@ -108,6 +108,7 @@ export const de: Messages = {
     keysHint: 'Enter: speichern und weiter · ↑/↓: vorheriger/nächster Punkt · Esc: zurück zum Eingabefeld',
     queued: 'Teil {{serial}} gespeichert. Es wird gesendet, sobald der Server es annimmt.',
     sent: 'Teil {{serial}} erfasst.',
+    partVerdicts: 'i. O. {{pass}} · Warnung {{warning}} · n. i. O. {{fail}}',
     nextPart: 'Nächstes Teil',
     changeRecipe: 'Prüfplan wechseln',
     pending: 'Noch zu senden: {{count}}',

@@ -104,6 +104,7 @@ export const en = {
     keysHint: 'Enter: save and next · ↑/↓: previous/next point · Esc: back to the value field',
     queued: 'Part {{serial}} saved. It is sent as soon as the server accepts it.',
     sent: 'Part {{serial}} recorded.',
+    partVerdicts: 'Pass {{pass}} · Warning {{warning}} · Fail {{fail}}',
     nextPart: 'Next part',
     changeRecipe: 'Change recipe',
     pending: 'Waiting to send: {{count}}',

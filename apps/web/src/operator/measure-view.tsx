@@ -13,7 +13,7 @@ import { usePendingQueue } from './pending-context';
 interface MeasureViewProps {
   draft: Draft;
   onChange(draft: Draft): void;
-  onDone(lot: string, serial: string): void;
+  onDone(lot: string, serial: string, verdicts: Record<Verdict, number>): void;
   onCancel(): void;
 }
 
@@ -108,7 +108,9 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
       measurements,
     );
     void queue.flush(user.id);
-    onDone(draft.lot_number, draft.serial_number);
+    const counts: Record<Verdict, number> = { pass: 0, warning: 0, fail: 0 };
+    for (const p of points) counts[classify(draft.values[String(p.subtask.id)]!.value, p.subtask)] += 1;
+    onDone(draft.lot_number, draft.serial_number, counts);
   }
 
   if (!point) return <p className="notice">{t('maker.noTasks')}</p>;

@@ -147,7 +147,10 @@ describe('operator flow', () => {
       ],
     });
     await waitFor(() => expect(screen.queryByTestId('pending-bar')).toBeNull());
-    expect(screen.getByText(/Part SN-1 saved/)).toBeTruthy();
+    const saved = screen.getByTestId('part-saved');
+    expect(saved.textContent).toContain('Part SN-1 saved');
+    expect(saved.textContent).toContain('Pass 0 · Warning 1 · Fail 1');
+    expect(saved.className).toBe('error-box');
   });
 
   it('keeps a part typed during a network outage, across a reload, and sends it when the network returns', async () => {
@@ -193,6 +196,29 @@ describe('operator flow', () => {
     ).toBeTruthy();
     expect(bar.textContent).toContain('Waiting to send: 1');
     await act(async () => {});
+  });
+
+  it('lets the operator finish a part after a reload while the server is unreachable', async () => {
+    api();
+    const first = render(<App station={{ station_code: 'ST-1' }} />);
+    await measurePart(['10']);
+    first.unmount();
+
+    networkUp = false;
+    fakeFetch({
+      'GET /api/auth/me': () => 'network-down',
+      'POST /api/measurements/batch': () => 'network-down',
+    });
+    const second = render(<App station={{ station_code: 'ST-1' }} />);
+    const input = await screen.findByLabelText(/Measured value/);
+    fireEvent.change(input, { target: { value: '10.05' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit part' }));
+    expect((await screen.findByTestId('pending-bar')).textContent).toContain('Waiting to send: 1');
+    second.unmount();
+    expect(JSON.parse(localStorage.getItem('measure.pendingBatches') ?? '[]')[0].measurements).toHaveLength(
+      2,
+    );
   });
 
   it('goes back to the login screen when the key is no longer valid', async () => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../api/client';
-import type { Recipe, StationRecipe } from '../api/types';
+import type { Recipe, StationRecipe, Verdict } from '../api/types';
 import { ErrorBox, Loading } from '../ui/status';
 import { type Draft, loadDraft, saveDraft } from './draft';
 import { MeasureView } from './measure-view';
@@ -20,7 +20,7 @@ export function OperatorPage({ stationCode }: { stationCode?: string }) {
   const [draft, setDraftState] = useState<Draft | null>(() => loadDraft());
   const [recipe, setRecipe] = useState<Recipe | null>(() => draft?.recipe ?? null);
   const [lastLot, setLastLot] = useState(() => draft?.lot_number ?? '');
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ serial: string; verdicts: Record<Verdict, number> } | null>(null);
 
   const setDraft = (next: Draft | null) => {
     saveDraft(next);
@@ -39,17 +39,27 @@ export function OperatorPage({ stationCode }: { stationCode?: string }) {
         />
       )}
       {saved && !draft && (
-        <div className="ok-box" role="status">
-          {t('operator.queued', { serial: saved })}
+        // a part with a failing point is shown as an alarm: the operator must set it aside
+        <div
+          className={saved.verdicts.fail > 0 ? 'error-box' : 'ok-box'}
+          role="status"
+          data-testid="part-saved"
+        >
+          {t('operator.queued', { serial: saved.serial })}{' '}
+          {t('operator.partVerdicts', {
+            pass: saved.verdicts.pass,
+            warning: saved.verdicts.warning,
+            fail: saved.verdicts.fail,
+          })}
         </div>
       )}
       {draft ? (
         <MeasureView
           draft={draft}
           onChange={setDraft}
-          onDone={(lot, serial) => {
+          onDone={(lot, serial, verdicts) => {
             setLastLot(lot);
-            setSaved(serial);
+            setSaved({ serial, verdicts });
             setDraft(null);
           }}
           onCancel={() => setDraft(null)}
