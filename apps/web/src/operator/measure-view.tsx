@@ -133,9 +133,20 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
           {draft.recipe.name} · {t('operator.lot')} {draft.lot_number} · {t('operator.serial')}{' '}
           {draft.serial_number}
         </h1>
-        <span className="muted">
-          {t('operator.task', { current: point.taskIndex + 1, total: tasksTotal })}
-        </span>
+        <div className="row" style={{ alignItems: 'center' }}>
+          <span className="muted">
+            {t('operator.task', { current: point.taskIndex + 1, total: tasksTotal })}
+          </span>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => {
+              if (window.confirm(t('operator.cancelPartConfirm'))) onCancel();
+            }}
+          >
+            {t('operator.cancelPart')}
+          </button>
+        </div>
       </div>
       <div className="measure-layout" style={{ marginTop: '0.75rem' }}>
         <div>
@@ -246,16 +257,6 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
             style={{ width: '100%' }}
           >
             {t('operator.submit')}
-          </button>
-          <button
-            type="button"
-            className="danger"
-            style={{ width: '100%', marginTop: '0.75rem' }}
-            onClick={() => {
-              if (window.confirm(t('operator.cancelPartConfirm'))) onCancel();
-            }}
-          >
-            {t('operator.cancelPart')}
           </button>
         </div>
       </div>
