@@ -34,6 +34,7 @@ beforeAll(async () => {
   const app = await createApp({
     logger: silentLogger(),
     renderError: (error) => ({ detail: error.message }),
+    openapi: { title: 't', version: '0.1.0', jsonPath: '/api/openapi.json', docsPath: '/api/docs' },
   });
   app.get('/api/health', async () => ({ status: 'ok' }));
   await app.register(webPlugin, { root: dist });
@@ -72,6 +73,13 @@ describe('web plugin', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ detail: 'No route for GET /api/no-such-thing' });
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it('leaves the API documentation where it was (its own static files included)', async () => {
+    expect((await fetch(`${server.url}/api/openapi.json`)).status).toBe(200);
+    const docs = await fetch(`${server.url}/api/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger');
   });
 
   it('never serves a file outside the build directory', async () => {
