@@ -195,7 +195,8 @@ function AddTaskForm({ recipe, onAdded }: { recipe: Recipe; onAdded(): Promise<v
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body = { ...form, file_type: null, annotations_json: null, subtasks: [] };
+    // no file_type until an image is uploaded (the spec gives it as a string, so null is not sent)
+    const body = { ...form, annotations_json: null, subtasks: [] };
     const created = await run(() => api<Task>(`/recipes/${recipe.id}/tasks`, { method: 'POST', body }));
     if (created) {
       setForm({ title: '', directive: '', description: '' });
