@@ -67,7 +67,8 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
     }
     event.preventDefault();
     if (!point) return;
-    const value = parseMeasuredValue(text);
+    // read the field itself: a caliper's Enter can arrive before React has re-rendered the last digit
+    const value = parseMeasuredValue(event.currentTarget.value);
     if (value === null) {
       setInvalid(true);
       return;
