@@ -221,6 +221,25 @@ describe('operator flow', () => {
     );
   });
 
+  it('moves between recipe tiles with the arrow keys, the first one focused', async () => {
+    fakeFetch({
+      'GET /api/auth/me': () => ({ body: operator }),
+      'GET /api/stations/by-code/ST-2/recipes': () => ({
+        body: [
+          { id: 1, code: 'FL-100', name: 'Flange', active: true },
+          { id: 2, code: 'SH-200', name: 'Shaft', active: true },
+        ],
+      }),
+    });
+    render(<App station={{ station_code: 'ST-2' }} />);
+    const first = await screen.findByRole('button', { name: /Flange/ });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Shaft/ }));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(first);
+  });
+
   it('goes back to the login screen when the key is no longer valid', async () => {
     fakeFetch({ 'GET /api/auth/me': () => ({ status: 401, body: { detail: 'Invalid API key' } }) });
     render(<App station={{ station_code: 'ST-1' }} />);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../api/client';
 import type { Recipe, StationRecipe, Verdict } from '../api/types';
@@ -144,6 +144,7 @@ function RecipePicker({ code, onPick }: { code: string; onPick(recipe: Recipe): 
             autoFocus={i === 0}
             disabled={loading !== null}
             onClick={() => void pick(item.code)}
+            onKeyDown={moveBetweenTiles}
           >
             {item.name}
             <small>{item.code}</small>
@@ -152,6 +153,16 @@ function RecipePicker({ code, onPick }: { code: string; onPick(recipe: Recipe): 
       </div>
     </section>
   );
+}
+
+/** Arrow keys move between recipe tiles, so the station needs no mouse. */
+function moveBetweenTiles(event: KeyboardEvent<HTMLButtonElement>) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (!step) return;
+  event.preventDefault();
+  const tiles = [...(event.currentTarget.parentElement?.querySelectorAll('button') ?? [])];
+  const next = tiles[(tiles.indexOf(event.currentTarget) + step + tiles.length) % tiles.length];
+  next?.focus();
 }
 
 function PartForm({
