@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
 
 /**
@@ -24,7 +25,7 @@ export const REDACTED_PATHS = [
 ];
 
 export interface LoggerSettings {
-  /** Service name, the `name` field of every line. */
+  /** Service name, the `service` field of every line. */
   name: string;
   level?: string;
   /** Where lines go; stdout when omitted. Tests pass a capturing stream. */
@@ -34,7 +35,9 @@ export interface LoggerSettings {
 /** A JSON-lines logger. Named children (`logger.child({ name: 'mcp.request' })`) share its redaction. */
 export function createLogger({ name, level = 'info', destination }: LoggerSettings): Logger {
   const options: LoggerOptions = {
-    name,
+    // The service goes in `service`, so `name` is free for named children: pino appends child bindings,
+    // and a root `name` plus a child's would write the key twice in one line.
+    base: { pid: process.pid, hostname: hostname(), service: name },
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,

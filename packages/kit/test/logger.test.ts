@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger.js';
 import { captureLogger } from '../src/testing.js';
 
 describe('logger', () => {
@@ -6,14 +7,19 @@ describe('logger', () => {
     const { logger, lines } = captureLogger('svc');
     logger.info({ a: 1 }, 'hello');
     const [line] = lines();
-    expect(line).toMatchObject({ level: 'info', name: 'svc', a: 1, msg: 'hello' });
+    expect(line).toMatchObject({ level: 'info', service: 'svc', a: 1, msg: 'hello' });
     expect(String(line?.time)).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
   });
 
-  it('names child loggers', () => {
-    const { logger, lines } = captureLogger('svc');
+  it('names child loggers with one name key per line', () => {
+    const written: string[] = [];
+    const logger = createLogger({
+      name: 'svc',
+      destination: { write: (line: string) => written.push(line) },
+    });
     logger.child({ name: 'mcp.request' }).info('x');
-    expect(lines()[0]?.name).toBe('mcp.request');
+    expect(JSON.parse(written[0] ?? '{}')).toMatchObject({ name: 'mcp.request', service: 'svc' });
+    expect(written[0]?.match(/"name":/g)).toHaveLength(1);
   });
 
   it('redacts secrets in headers and bodies, in children too', () => {
