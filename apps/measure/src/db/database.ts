@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { initialMigration } from './migrations/0001-initial.migration.js';
+import type { DB } from './schema.types.js';
+import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** SQLite file lives here (`measure.sqlite`) unless databaseUrl is set. */
+  dataDir: string;
+  /** `postgres://…`: use PostgreSQL instead of SQLite. */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to work in (tests isolate themselves this way); must already exist. */
+  pgSchema?: string | undefined;
+}
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+// PostgreSQL count(*) is int8, which pg returns as a string; counts here never exceed 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const file = new SqliteDatabase(join(options.dataDir, 'measure.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  // NORMAL in WAL mode survives a killed process (only an OS crash may lose the last commits).
+  file.pragma('synchronous = NORMAL');
+  file.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+class StaticMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return { '0001-initial': initialMigration(this.dialect) };
+  }
+}
+
+/** Brings the schema up to date; safe to run at every start and from several instances. */
+export async function migrate(database: Database): Promise<void> {
+  const migrator = new Migrator({ db: database.db, provider: new StaticMigrations(database.dialect) });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

@@ -1,0 +1,20 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Guards } from '../auth/guard-types.js';
+import type { Dialect } from '../db/database.js';
+import type { DB } from '../db/schema.types.js';
+
+/** What every feature's route module receives from buildApp. */
+export interface RouteDeps {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  guards: Guards;
+}
+
+/**
+ * Guards run at onRequest (before body validation), so a caller without a key
+ * gets 401 whatever it sent. The contract types them as preHandler hooks; the
+ * signatures are the same.
+ */
+export const early = (guard: Guards['authenticated']): onRequestAsyncHookHandler =>
+  guard as unknown as onRequestAsyncHookHandler;
