@@ -4,6 +4,8 @@ import { createGuards } from './auth/auth.plugin.js';
 import type { MeasureConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerRecipesRoutes } from './features/recipes/recipes.routes.js';
+import { registerTasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
 import type { RouteDeps } from './http/route-deps.js';
 
@@ -48,5 +50,7 @@ export async function buildApp({ config, logger, database }: MeasureDeps): Promi
   );
   registerAuthRoutes(app, deps);
   registerUsersRoutes(app, deps);
+  registerRecipesRoutes(app, deps);
+  registerTasksRoutes(app, deps);
   return app;
 }
