@@ -9,7 +9,10 @@ export const limits = (nominal = 10) => ({
 });
 
 let codeCounter = 0;
-export const uniqueCode = (prefix = 'R') => `${prefix}-${Date.now().toString(36)}-${(codeCounter += 1)}`;
+export function uniqueCode(prefix = 'R'): string {
+  codeCounter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${codeCounter}`;
+}
 
 /** A recipe with one task holding markers 1 and 2; returns the created recipe body (version 2). */
 export async function recipeWithTask(h: Harness, key = h.adminKey) {

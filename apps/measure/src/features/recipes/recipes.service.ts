@@ -116,7 +116,7 @@ export function createRecipesService(db: Kysely<DB>, dialect: Dialect) {
 
     async getByCode(code: string): Promise<Recipe> {
       const row = await recipesRepository.findByCode(db, code);
-      if (!row || row.active !== 1) throw notFound('Recipe not found');
+      if (row?.active !== 1) throw notFound('Recipe not found');
       return toRecipe(row);
     },
 

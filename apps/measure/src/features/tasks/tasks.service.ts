@@ -82,7 +82,7 @@ export function createTasksService(db: Kysely<DB>, dialect: Dialect) {
     /** Adding a task always creates the next version, like PUT on the recipe. */
     async create(recipeId: number, input: TaskCreate, userId: number): Promise<Task> {
       const subtasks = input.subtasks ?? [];
-      subtasks.forEach((s, i) => checkLimits(s, `body.subtasks.${i}`));
+      for (const [i, s] of subtasks.entries()) checkLimits(s, `body.subtasks.${i}`);
       const markers = new Set(subtasks.map((s) => s.marker_number));
       if (markers.size !== subtasks.length) throw conflict('Marker number repeated within the task');
       return inLockedRecipe(db, dialect, recipeId, async (tx, recipe) => {
