@@ -1,10 +1,16 @@
 import { type App, createApp, type Logger } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { createGuards } from './auth/auth.plugin.js';
+import type { Guards } from './auth/guard-types.js';
 import type { MeasureConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerMeasurementsRoutes } from './features/measurements/measurements.routes.js';
+import { versionsRepository } from './features/recipes/recipes.repository.js';
 import { registerRecipesRoutes } from './features/recipes/recipes.routes.js';
+import { registerSettingsRoutes } from './features/settings/settings.routes.js';
+import { createSettingsService } from './features/settings/settings.service.js';
+import { registerStationsRoutes } from './features/stations/stations.routes.js';
 import { registerTasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
 import type { RouteDeps } from './http/route-deps.js';
@@ -18,6 +24,14 @@ export interface MeasureDeps {
   database: Database;
 }
 
+/** What feature plugins outside the data layer (files, logo upload) are given. */
+export interface MeasureSeams {
+  guards: Guards;
+  settings: { set(key: string, value: string): Promise<void> };
+  /** True when the version exists and belongs to the recipe (file uploads under uploads/<recipe>/<version>/). */
+  versionExists(recipeId: number, versionId: number): Promise<boolean>;
+}
+
 /** The measurement service as a Fastify app; main.ts listens, tests call this directly. */
 export async function buildApp({ config, logger, database }: MeasureDeps): Promise<App> {
   const app = await createApp({
@@ -27,13 +41,23 @@ export async function buildApp({ config, logger, database }: MeasureDeps): Promi
     openapi: {
       title: 'Measurement management API',
       version: API_VERSION,
+      description:
+        'Send the key from POST /api/auth/login as X-API-Key on every call except health and login.',
       jsonPath: '/api/openapi.json',
       docsPath: '/api/docs',
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     },
   });
   app.addHook('onClose', () => database.destroy());
 
-  const deps: RouteDeps = { db: database.db, dialect: database.dialect, guards: createGuards(database.db) };
+  const { db } = database;
+  const deps: RouteDeps = { db, dialect: database.dialect, guards: createGuards(db) };
+  const seams: MeasureSeams = {
+    guards: deps.guards,
+    settings: createSettingsService(db),
+    versionExists: async (recipeId, versionId) =>
+      (await versionsRepository.findById(db, versionId))?.recipe_id === recipeId,
+  };
 
   app.get(
     '/api/health',
@@ -52,5 +76,10 @@ export async function buildApp({ config, logger, database }: MeasureDeps): Promi
   registerUsersRoutes(app, deps);
   registerRecipesRoutes(app, deps);
   registerTasksRoutes(app, deps);
+  registerMeasurementsRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
+  registerStationsRoutes(app, deps);
+  // Merge point: the files and logo-upload plugins and the rate limiter register here with `seams`.
+  void seams;
   return app;
 }
