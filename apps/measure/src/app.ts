@@ -13,6 +13,7 @@ import { createSettingsService } from './features/settings/settings.service.js';
 import { registerStationsRoutes } from './features/stations/stations.routes.js';
 import { registerTasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
+import { rejectNulCharacters } from './http/no-nul.hook.js';
 import type { RouteDeps } from './http/route-deps.js';
 
 export const API_VERSION = '0.1.0';
@@ -49,6 +50,7 @@ export async function buildApp({ config, logger, database }: MeasureDeps): Promi
     },
   });
   app.addHook('onClose', () => database.destroy());
+  app.addHook('preValidation', rejectNulCharacters);
 
   const { db } = database;
   const deps: RouteDeps = { db, dialect: database.dialect, guards: createGuards(db) };

@@ -41,7 +41,7 @@ export interface Harness {
     options?: { key?: string; body?: unknown; raw?: string },
   ): Promise<Reply<T>>;
   /** A new user with exactly these roles; returns its id and a fresh key. */
-  user(roles: string[], isAdmin?: boolean): Promise<{ id: number; key: string }>;
+  user(roles: string[], isAdmin?: boolean): Promise<{ id: number; key: string; username: string }>;
   close(): Promise<void>;
 }
 
@@ -114,7 +114,7 @@ export async function startMeasure(dialect: Dialect, extra: Record<string, strin
       });
       if (created.status !== 201) throw new Error(`user create failed: ${created.text}`);
       const session = await call('POST', '/api/auth/login', { body: { username, password: 'password-123' } });
-      return { id: created.body.id as number, key: session.body.api_key as string };
+      return { id: created.body.id as number, key: session.body.api_key as string, username };
     },
     async close() {
       await server.close();
