@@ -51,6 +51,12 @@ export async function buildApp({ config, logger, database }: MeasureDeps): Promi
   });
   app.addHook('onClose', () => database.destroy());
   app.addHook('preValidation', rejectNulCharacters);
+  // Guarded routes carry their guard as a route-level onRequest hook: document them as needing X-API-Key.
+  app.addHook('onRoute', (route) => {
+    if (route.onRequest && route.schema && !route.schema.security) {
+      (route.schema as { security?: unknown }).security = [{ apiKey: [] }];
+    }
+  });
 
   const { db } = database;
   const deps: RouteDeps = { db, dialect: database.dialect, guards: createGuards(db) };
