@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ChildServer, startChildServer } from './helpers/child-server.js';
 import { limits } from './helpers/fixtures.js';
-import { createPgSchema, DIALECTS } from './helpers/harness.js';
+import { createPgSchema, DIALECTS, type Json } from './helpers/harness.js';
 
 const BATCH = 10_000;
 
@@ -18,7 +18,7 @@ async function api(base: string, method: string, path: string, key?: string, bod
     },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Json };
 }
 
 /** Sends the whole batch, then lets the server work for `delayMs` before the caller kills it. */
