@@ -59,7 +59,7 @@ export async function buildApp({ config, logger, database }: MeasureDeps): Promi
   });
 
   const { db } = database;
-  const deps: RouteDeps = { db, dialect: database.dialect, guards: createGuards(db) };
+  const deps: RouteDeps = { db, dialect: database.dialect, guards: createGuards(db), database };
   const seams: MeasureSeams = {
     guards: deps.guards,
     settings: createSettingsService(db),

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
+import {
+  type CompiledQuery,
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+} from 'kysely';
 import pg from 'pg';
 import { initialMigration } from './migrations/0001-initial.migration.js';
 import type { DB } from './schema.types.js';
@@ -20,6 +27,13 @@ export interface DatabaseOptions {
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * SQLite only: runs a compiled read query on a separate read-only
+   * connection and yields rows as arrays one at a time (better-sqlite3
+   * `.iterate()`), so a long export neither materialises its rows nor holds
+   * the single write connection. WAL lets writers continue meanwhile.
+   */
+  iterateRows?: (query: CompiledQuery) => IterableIterator<unknown[]>;
   destroy(): Promise<void>;
 }
 
@@ -36,14 +50,32 @@ export function openDatabase(options: DatabaseOptions): Database {
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
-  const file = new SqliteDatabase(join(options.dataDir, 'measure.sqlite'));
+  const path = join(options.dataDir, 'measure.sqlite');
+  const file = new SqliteDatabase(path);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   // NORMAL in WAL mode survives a killed process (only an OS crash may lose the last commits).
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
+  file.pragma('cache_size = -32768');
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: file }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  let reader: SqliteDatabase.Database | undefined;
+  const iterateRows = (query: CompiledQuery) => {
+    reader ??= new SqliteDatabase(path, { readonly: true });
+    return reader
+      .prepare(query.sql)
+      .raw(true)
+      .iterate(...(query.parameters as unknown[])) as IterableIterator<unknown[]>;
+  };
+  return {
+    db,
+    dialect: 'sqlite',
+    iterateRows,
+    destroy: async () => {
+      reader?.close();
+      await db.destroy();
+    },
+  };
 }
 
 class StaticMigrations implements MigrationProvider {

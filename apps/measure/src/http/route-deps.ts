@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Guards } from '../auth/guard-types.js';
-import type { Dialect } from '../db/database.js';
+import type { Database, Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.types.js';
 
 /** What every feature's route module receives from buildApp. */
@@ -9,6 +9,8 @@ export interface RouteDeps {
   db: Kysely<DB>;
   dialect: Dialect;
   guards: Guards;
+  /** For the few features that need more than Kysely (the streamed export's cursor). */
+  database: Database;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.types.js';
-import { applyFilters, type MeasurementRow, measurementsRepository } from './measurements.repository.js';
+import { csvFormatter } from '../../domain/csv.js';
+import { applyFilters } from './measurements.repository.js';
 import type { MeasurementFilters } from './measurements.schema.js';
 
 export const CSV_COLUMNS = [
@@ -20,62 +21,75 @@ export const CSV_COLUMNS = [
   'synced_to_csv',
 ] as const;
 
-/** Rows fetched per keyset page; memory stays bounded by this, whatever the export size. */
-const CHUNK = 5000;
+/** Rows per pushed chunk (and per keyset page on PostgreSQL): memory stays bounded by this. */
+const CHUNK = 2000;
+const VALUE = 4;
+const DEVIATION = 6;
+const SYNCED = 11;
 
 export interface CsvFormat {
   delimiter: string;
   decimalSeparator: string;
 }
 
-function number(value: number, decimalSeparator: string): string {
-  const text = String(value);
-  return decimalSeparator === '.' ? text : text.replace('.', decimalSeparator);
-}
+const exportQuery = (db: Kysely<DB>, filters: MeasurementFilters) =>
+  applyFilters(db.selectFrom('measurements').select([...CSV_COLUMNS]), filters).orderBy('id');
 
-function cells(row: MeasurementRow, format: CsvFormat): string[] {
-  return [
-    String(row.id),
-    String(row.subtask_id),
-    String(row.version_id),
-    String(row.measured_by),
-    number(row.value, format.decimalSeparator),
-    row.pass_fail,
-    number(row.deviation, format.decimalSeparator),
-    row.lot_number,
-    row.serial_number,
-    row.input_method,
-    row.measured_at,
-    row.synced_to_csv === 1 ? 'true' : 'false',
-  ];
+/** Rows as arrays in CSV column order, from a cursor (SQLite) or keyset pages (PostgreSQL). */
+async function* rowsOf(database: Database, filters: MeasurementFilters): AsyncGenerator<unknown[][]> {
+  const { db, iterateRows } = database;
+  if (iterateRows) {
+    const cursor = iterateRows(exportQuery(db, filters).compile());
+    try {
+      let chunk: unknown[][] = [];
+      for (const row of cursor) {
+        chunk.push(row);
+        if (chunk.length === CHUNK) {
+          yield chunk;
+          chunk = [];
+        }
+      }
+      if (chunk.length > 0) yield chunk;
+    } finally {
+      cursor.return?.();
+    }
+    return;
+  }
+  let afterId = 0;
+  while (true) {
+    const rows = await exportQuery(db, filters).where('id', '>', afterId).limit(CHUNK).execute();
+    if (rows.length > 0) yield rows.map((row) => CSV_COLUMNS.map((column) => row[column]));
+    if (rows.length < CHUNK) return;
+    afterId = (rows[rows.length - 1] as { id: number }).id;
+  }
 }
 
 /**
- * The export as a stream: keyset pages in id order, each page formatted by
- * csv-stringify (RFC 4180 quoting, CRLF) and pushed only when the client has
- * taken the previous one, so a slow client holds memory to one page.
+ * The export as a byte stream: chunks are formatted and pushed only as the
+ * client takes them (Readable.from pulls the generator), so a slow client
+ * holds the server to one chunk, and a client that goes away stops the query.
  */
-export function exportCsv(db: Kysely<DB>, filters: MeasurementFilters, format: CsvFormat): Readable {
-  // Validate date filters before the first byte is sent, so a bad filter is a 422, not a truncated file.
-  applyFilters(db.selectFrom('measurements').select('id'), filters);
-  const options = {
-    delimiter: format.delimiter,
-    record_delimiter: 'windows' as const,
-    quoted_match: /^\s|\s$/,
-  };
-  async function* pages() {
-    yield stringify([[...CSV_COLUMNS]], options);
-    let afterId = 0;
-    while (true) {
-      const rows = await measurementsRepository.chunkAfter(db, filters, afterId, CHUNK);
-      if (rows.length === 0) return;
-      yield stringify(
-        rows.map((row) => cells(row, format)),
-        options,
-      );
-      afterId = (rows[rows.length - 1] as MeasurementRow).id;
-      if (rows.length < CHUNK) return;
+export function exportCsv(database: Database, filters: MeasurementFilters, format: CsvFormat): Readable {
+  // Built (and date filters validated) before the first byte, so a bad filter is a 422, not a truncated file.
+  exportQuery(database.db, filters);
+  const line = csvFormatter(format.delimiter);
+  const number =
+    format.decimalSeparator === '.'
+      ? (value: unknown) => String(value)
+      : (value: unknown) => String(value).replace('.', format.decimalSeparator);
+  async function* text() {
+    yield line(CSV_COLUMNS);
+    for await (const rows of rowsOf(database, filters)) {
+      let out = '';
+      for (const row of rows) {
+        const cells = row.map((cell) => String(cell));
+        cells[VALUE] = number(row[VALUE]);
+        cells[DEVIATION] = number(row[DEVIATION]);
+        cells[SYNCED] = row[SYNCED] === 1 ? 'true' : 'false';
+        out += line(cells);
+      }
+      yield out;
     }
   }
-  return Readable.from(pages(), { objectMode: false });
+  return Readable.from(text(), { objectMode: false });
 }

@@ -17,7 +17,7 @@ import { createMeasurementsService } from './measurements.service.js';
 /** A full batch of 10,000 items is about 1.5 MB of JSON. */
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 
-export function registerMeasurementsRoutes(app: App, { db, dialect, guards }: RouteDeps): void {
+export function registerMeasurementsRoutes(app: App, { db, dialect, guards, database }: RouteDeps): void {
   const measurements = createMeasurementsService(db, dialect);
   const tags = ['measurements'];
   const tec = { onRequest: early(guards.role('MeasurementTec')) };
@@ -102,7 +102,7 @@ export function registerMeasurementsRoutes(app: App, { db, dialect, guards }: Ro
     },
     async (request, reply) => {
       const settings = await settingsRepository.all(db);
-      const stream = exportCsv(db, request.query, {
+      const stream = exportCsv(database, request.query, {
         delimiter: settings.csv_delimiter || ',',
         decimalSeparator: settings.csv_decimal_separator || '.',
       });
