@@ -12,6 +12,7 @@ import pg from 'pg';
 import { initialMigration } from './migrations/0001-initial.migration.js';
 import type { DB } from './schema.types.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -58,7 +59,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
   file.pragma('cache_size = -32768');
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: file }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) });
   let reader: SqliteDatabase.Database | undefined;
   const iterateRows = (query: CompiledQuery) => {
     reader ??= new SqliteDatabase(path, { readonly: true });
