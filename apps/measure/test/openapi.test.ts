@@ -4,6 +4,8 @@ import { type Harness, startMeasure } from './helpers/harness.js';
 
 interface Operation {
   tags?: string[];
+  requestBody?: unknown;
+  parameters?: unknown[];
   summary?: string;
   responses?: Record<string, unknown>;
   security?: unknown;
@@ -38,6 +40,9 @@ describe('OpenAPI document', () => {
         statuses.some((s) => s.startsWith('2')),
         name,
       ).toBe(true);
+      if (op.requestBody)
+        expect(statuses, `${name} takes a body`).toEqual(expect.arrayContaining(['400', '422']));
+      if (op.parameters?.length) expect(statuses, `${name} takes parameters`).toContain('422');
       const open = name.endsWith('/api/health') || name.endsWith('/api/auth/login');
       if (!open) {
         expect(statuses, name).toContain('401');
