@@ -32,7 +32,8 @@ export interface CsvFormat {
   decimalSeparator: string;
 }
 
-const exportQuery = (db: Kysely<DB>, filters: MeasurementFilters) =>
+/** The export query in id order (also compiled by the query-plan test). */
+export const exportQuery = (db: Kysely<DB>, filters: MeasurementFilters) =>
   applyFilters(db.selectFrom('measurements').select([...CSV_COLUMNS]), filters).orderBy('id');
 
 /** Rows as arrays in CSV column order, from a cursor (SQLite) or keyset pages (PostgreSQL). */

@@ -99,13 +99,16 @@ export const measurementsRepository = {
     return out;
   },
 
-  list: (db: Kysely<DB>, filters: MeasurementFilters, offset: number, limit: number) =>
+  /** The list page query, unexecuted (also compiled by the query-plan test). */
+  listQuery: (db: Kysely<DB>, filters: MeasurementFilters, offset: number, limit: number) =>
     applyFilters(db.selectFrom('measurements').selectAll(), filters)
       .orderBy('measured_at', 'desc')
       .orderBy('id', 'desc')
       .offset(offset)
-      .limit(limit)
-      .execute(),
+      .limit(limit),
+
+  list: (db: Kysely<DB>, filters: MeasurementFilters, offset: number, limit: number) =>
+    measurementsRepository.listQuery(db, filters, offset, limit).execute(),
 
   count: async (db: Kysely<DB>, filters: MeasurementFilters) =>
     Number(
