@@ -100,7 +100,10 @@ const bench: Bench = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'measure-export-'));
   try {
     await seed(dataDir);
-    const server = await startChildServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_PASSWORD });
+    const server = await startChildServer(
+      { DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_PASSWORD },
+      (process.env.EXPORT_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    );
     try {
       const login = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',

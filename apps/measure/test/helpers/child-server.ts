@@ -17,8 +17,11 @@ export interface ChildServer {
  * node with tsx as a loader (not the tsx CLI), so a signal reaches the server
  * itself rather than a wrapper.
  */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+export async function startChildServer(
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', mainFile], {
     env: { PATH: process.env.PATH ?? '', MEASURE_PORT: '0', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

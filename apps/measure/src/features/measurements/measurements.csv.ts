@@ -21,8 +21,6 @@ export const CSV_COLUMNS = [
   'synced_to_csv',
 ] as const;
 
-/** Rows per pushed chunk (and per keyset page on PostgreSQL): memory stays bounded by this. */
-const CHUNK = 2000;
 const VALUE = 4;
 const DEVIATION = 6;
 const SYNCED = 11;
@@ -36,21 +34,27 @@ export interface CsvFormat {
 export const exportQuery = (db: Kysely<DB>, filters: MeasurementFilters) =>
   applyFilters(db.selectFrom('measurements').select([...CSV_COLUMNS]), filters).orderBy('id');
 
-/** Rows as arrays in CSV column order, from a cursor (SQLite) or keyset pages (PostgreSQL). */
-async function* rowsOf(database: Database, filters: MeasurementFilters): AsyncGenerator<unknown[][]> {
+/** Rows per batch read and per chunk written; memory stays bounded by this whatever the export size. */
+const BATCH = 500;
+
+/**
+ * Rows as arrays in CSV column order, a batch at a time: from a cursor
+ * (SQLite; a batch is what was read synchronously) or keyset pages
+ * (PostgreSQL). Batches stay small so little survives a garbage collection.
+ */
+async function* batchesOf(database: Database, filters: MeasurementFilters): AsyncGenerator<unknown[][]> {
   const { db, iterateRows } = database;
   if (iterateRows) {
     const cursor = iterateRows(exportQuery(db, filters).compile());
     try {
-      let chunk: unknown[][] = [];
-      for (const row of cursor) {
-        chunk.push(row);
-        if (chunk.length === CHUNK) {
-          yield chunk;
-          chunk = [];
+      while (true) {
+        const batch: unknown[][] = [];
+        for (let next = cursor.next(); !next.done; next = cursor.next()) {
+          if (batch.push(next.value) === BATCH) break;
         }
+        if (batch.length > 0) yield batch;
+        if (batch.length < BATCH) return;
       }
-      if (chunk.length > 0) yield chunk;
     } finally {
       cursor.return?.();
     }
@@ -58,9 +62,9 @@ async function* rowsOf(database: Database, filters: MeasurementFilters): AsyncGe
   }
   let afterId = 0;
   while (true) {
-    const rows = await exportQuery(db, filters).where('id', '>', afterId).limit(CHUNK).execute();
+    const rows = await exportQuery(db, filters).where('id', '>', afterId).limit(BATCH).execute();
     if (rows.length > 0) yield rows.map((row) => CSV_COLUMNS.map((column) => row[column]));
-    if (rows.length < CHUNK) return;
+    if (rows.length < BATCH) return;
     afterId = (rows[rows.length - 1] as { id: number }).id;
   }
 }
@@ -80,7 +84,7 @@ export function exportCsv(database: Database, filters: MeasurementFilters, forma
       : (value: unknown) => String(value).replace('.', format.decimalSeparator);
   async function* text() {
     yield line(CSV_COLUMNS);
-    for await (const rows of rowsOf(database, filters)) {
+    for await (const rows of batchesOf(database, filters)) {
       let out = '';
       for (const row of rows) {
         const cells = row.map((cell) => String(cell));
