@@ -100,7 +100,7 @@ describe.each(DIALECTS)('auth and users on %s', (dialect) => {
   });
 
   it('soft delete revokes keys, keeps the row; deactivating oneself is 400', async () => {
-    const { id, key } = await h.user(['Maker']);
+    const { id, key, username } = await h.user(['Maker']);
     expect((await h.call('DELETE', `/api/users/${id}`, { key: h.adminKey })).status).toBe(204);
     expect((await h.call('GET', '/api/auth/me', { key })).status).toBe(401);
     const row = await h.db.selectFrom('users').select('active').where('id', '=', id).executeTakeFirst();

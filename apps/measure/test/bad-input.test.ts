@@ -59,6 +59,13 @@ describe.each(DIALECTS)('bad input never yields 500 on %s', (dialect) => {
     expect(nul.body.detail).toContain('body.code');
     expect4xx(await h.call('PUT', '/api/settings/', { key, body: { 'k\u0000': 'v' } }), 422);
     expect4xx(await h.call('GET', '/api/recipes?search=%00', { key }), 422);
+    for (const code of ['a/b', ' lead', 'trail ', 'tab\there']) {
+      expect4xx(await h.call('POST', '/api/recipes', { key, body: { code, name: 'n' } }), 422);
+      expect4xx(await h.call('POST', '/api/stations', { key, body: { code, name: 'n' } }), 422);
+    }
+    for (const code of ['FL-100 rev B', 'pump{Cc}-Ä']) {
+      expect((await h.call('POST', '/api/recipes', { key, body: { code, name: 'n' } })).status).toBe(201);
+    }
   });
 
   it('negative, zero, huge and non-numeric ids and page numbers are 422', async () => {

@@ -105,9 +105,19 @@ export const RecipeSummarySchema = Type.Object(
 );
 export type RecipeSummary = Static<typeof RecipeSummarySchema>;
 
+/**
+ * Lookup codes travel in URL paths (`/recipes/code/{code}`, `/stations/by-code/{code}/recipes`): no slash,
+ * no control characters, no leading or trailing blank.
+ */
+export const CodeSchema = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[^/\\s\\p{Cc}]([^/\\p{Cc}]*[^/\\s\\p{Cc}])?$',
+});
+
 export const RecipeCreateSchema = Type.Object(
   {
-    code: Type.String({ minLength: 1, maxLength: 100, pattern: '^\\S(.*\\S)?$' }),
+    code: CodeSchema,
     name: Text(255, 1),
     description: Type.Optional(Text(5000)),
     change_notes: Type.Optional(Text(2000)),

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Id } from '../../http/common.schema.js';
+import { CodeSchema } from '../recipes/recipes.schema.js';
 
 export const StationSchema = Type.Object(
   {
@@ -21,7 +22,7 @@ const optionalText = (maxLength: number) =>
 
 export const StationCreateSchema = Type.Object(
   {
-    code: Type.String({ minLength: 1, maxLength: 100, pattern: '^\\S(.*\\S)?$' }),
+    code: CodeSchema,
     name: Type.String({ minLength: 1, maxLength: 255 }),
     location: optionalText(255),
     notes: optionalText(5000),
