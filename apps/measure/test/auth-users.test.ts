@@ -106,7 +106,7 @@ describe.each(DIALECTS)('auth and users on %s', (dialect) => {
     const row = await h.db.selectFrom('users').select('active').where('id', '=', id).executeTakeFirst();
     expect(row?.active).toBe(0);
     const login = await h.call('POST', '/api/auth/login', {
-      body: { username: `x`, password: 'password-123' },
+      body: { username, password: 'password-123' },
     });
     expect(login.status).toBe(401);
     const me = await h.call('GET', '/api/auth/me', { key: h.adminKey });
