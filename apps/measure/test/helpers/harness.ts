@@ -34,6 +34,8 @@ export interface Harness {
   dialect: Dialect;
   db: Kysely<DB>;
   config: MeasureConfig;
+  /** PostgreSQL schema of this harness (undefined on SQLite). */
+  pgSchema: string | undefined;
   adminKey: string;
   call<T = Json>(
     method: string,
@@ -103,6 +105,7 @@ export async function startMeasure(dialect: Dialect, extra: Record<string, strin
     dialect,
     db: database.db,
     config,
+    pgSchema: pgSchema?.schema,
     adminKey,
     call,
     async user(roles, isAdmin = false) {
