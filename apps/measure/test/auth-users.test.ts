@@ -112,6 +112,12 @@ describe.each(DIALECTS)('auth and users on %s', (dialect) => {
     const me = await h.call('GET', '/api/auth/me', { key: h.adminKey });
     const self = await h.call('DELETE', `/api/users/${me.body.id}`, { key: h.adminKey });
     expect(self.status).toBe(400);
+    const demote = await h.call('PUT', `/api/users/${me.body.id}`, {
+      key: h.adminKey,
+      body: { is_admin: false },
+    });
+    expect(demote.status).toBe(400);
+    expect((await h.call('GET', '/api/users', { key: h.adminKey })).status).toBe(200);
   });
 
   it('regenerate-key revokes every earlier key and returns a working one', async () => {

@@ -51,7 +51,7 @@ export function registerUsersRoutes(app: App, { db, guards }: RouteDeps): void {
         response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    (request) => users.update(request.params.user_id, request.body),
+    (request) => users.update(request.params.user_id, request.body, callerOf(request)),
   );
 
   app.delete(

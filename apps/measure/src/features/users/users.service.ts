@@ -57,7 +57,10 @@ export function createUsersService(db: Kysely<DB>) {
       }
     },
 
-    async update(id: number, changes: UserChanges): Promise<User> {
+    /** `caller` is set for the admin route: an administrator cannot remove their own admin flag (lock-out). */
+    async update(id: number, changes: UserChanges, caller?: Caller): Promise<User> {
+      if (caller?.id === id && changes.is_admin === false)
+        throw badRequest('You cannot remove your own admin rights');
       await requireUser(id);
       const row = await usersRepository.update(db, id, changes);
       if (!row) throw notFound('User not found');
