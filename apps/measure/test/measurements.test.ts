@@ -187,5 +187,17 @@ describe.each(DIALECTS)('measurements on %s', (dialect) => {
     expect(ids).toHaveLength(5001);
     expect(new Set(ids).size).toBe(5001);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    // Several exports at once, while measurements keep arriving, each get the whole file.
+    const path = `/api/measurements/export/csv?recipe_id=${recipe.id}`;
+    const [a, b, , c] = await Promise.all([
+      h.call('GET', path, { key: tec.key }),
+      h.call('GET', path, { key: metro.key }),
+      h.call('POST', '/api/measurements/batch', { key: tec.key, body: { measurements: items.slice(0, 10) } }),
+      h.call('GET', path, { key: tec.key }),
+    ]);
+    for (const res of [a, b, c]) {
+      expect(res.status).toBe(200);
+      expect(res.text.trim().split('\r\n').length - 1).toBeGreaterThanOrEqual(5001);
+    }
   });
 });

@@ -29,7 +29,7 @@ export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   /**
-   * SQLite only: runs a compiled read query on a separate read-only
+   * SQLite only: runs a compiled read query on its own read-only
    * connection and yields rows as arrays one at a time (better-sqlite3
    * `.iterate()`), so a long export neither materialises its rows nor holds
    * the single write connection. WAL lets writers continue meanwhile.
@@ -60,20 +60,28 @@ export function openDatabase(options: DatabaseOptions): Database {
   file.pragma('busy_timeout = 5000');
   file.pragma('cache_size = -32768');
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) });
-  let reader: SqliteDatabase.Database | undefined;
-  const iterateRows = (query: CompiledQuery) => {
-    reader ??= new SqliteDatabase(path, { readonly: true });
-    return reader
-      .prepare(query.sql)
-      .raw(true)
-      .iterate(...(query.parameters as unknown[])) as IterableIterator<unknown[]>;
+  // One read-only connection per export: a better-sqlite3 connection runs one statement at a time, and
+  // concurrent exports must not share one. Tracked so destroy() closes any still open.
+  const readers = new Set<SqliteDatabase.Database>();
+  const iterateRows = function* (query: CompiledQuery): IterableIterator<unknown[]> {
+    const reader = new SqliteDatabase(path, { readonly: true });
+    readers.add(reader);
+    try {
+      yield* reader
+        .prepare(query.sql)
+        .raw(true)
+        .iterate(...(query.parameters as unknown[])) as IterableIterator<unknown[]>;
+    } finally {
+      readers.delete(reader);
+      reader.close();
+    }
   };
   return {
     db,
     dialect: 'sqlite',
     iterateRows,
     destroy: async () => {
-      reader?.close();
+      for (const reader of readers) reader.close();
       await db.destroy();
     },
   };
