@@ -24,6 +24,25 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
     await h?.close();
   });
 
+  it('start-up on an existing database is idempotent: migrations, admin, seed station and settings once', async () => {
+    const again = await prepareDatabase({ ...h.config, ADMIN_PASSWORD: 'another-password' }, h.pgSchema);
+    await again.database.destroy();
+    expect(again.bootstrap.generatedAdminPassword).toBeUndefined();
+    const admins = await h.db.selectFrom('users').select('id').where('username', '=', 'admin').execute();
+    const seeds = await h.db.selectFrom('stations').select('id').where('code', '=', 'ST-DEFAULT').execute();
+    const delimiters = await h.db
+      .selectFrom('settings')
+      .select('key')
+      .where('key', '=', 'csv_delimiter')
+      .execute();
+    expect([admins.length, seeds.length, delimiters.length]).toEqual([1, 1, 1]);
+    // The existing admin keeps the first password: ADMIN_PASSWORD applies only while no user exists.
+    const login = await h.call('POST', '/api/auth/login', {
+      body: { username: 'admin', password: 'another-password' },
+    });
+    expect(login.status).toBe(401);
+  });
+
   it('concurrent PUTs and POST tasks through both give consecutive versions', async () => {
     const recipe = await recipeWithTask(h);
     const put = (base: string, i: number) =>
