@@ -127,6 +127,8 @@ describe.each(DIALECTS)('measurements on %s', (dialect) => {
     const page = await q('per_page=5&page=3');
     expect(page.body).toMatchObject({ total: 12, page: 3, per_page: 5, pages: 3 });
     expect(page.body.items).toHaveLength(2);
+    const noSlash = await h.call('GET', `/api/measurements?recipe_id=${recipe.id}`, { key: metro.key });
+    expect(noSlash.body.total).toBe(12);
     expect((await q('pass_fail=maybe')).status).toBe(422);
     expect((await q('date_from=yesterday')).status).toBe(422);
     expect((await q('per_page=501')).status).toBe(422);
