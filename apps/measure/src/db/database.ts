@@ -7,6 +7,7 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
+  sql,
 } from 'kysely';
 import pg from 'pg';
 import { initialMigration } from './migrations/0001-initial.migration.js';
@@ -96,7 +97,18 @@ class StaticMigrations implements MigrationProvider {
 
 /** Brings the schema up to date; safe to run at every start and from several instances. */
 export async function migrate(database: Database): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider: new StaticMigrations(database.dialect) });
+  // Kysely looks for its own tables in every schema unless told which one; with several schemas in one
+  // database (other deployments, parallel tests) it would find another schema's and skip creating its own.
+  const migrationTableSchema =
+    database.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]
+          ?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new StaticMigrations(database.dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

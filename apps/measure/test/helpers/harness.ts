@@ -77,9 +77,17 @@ export async function startMeasure(dialect: Dialect, extra: Record<string, strin
     ...(pgSchema && pgUrl ? { DATABASE_URL: pgUrl } : {}),
     ...extra,
   });
-  const { database } = await prepareDatabase(config, pgSchema?.schema);
-  const app = await buildApp({ config, logger: silentLogger(), database });
-  const server = await startTestServer(app);
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let database: Awaited<ReturnType<typeof prepareDatabase>>['database'];
+  try {
+    database = (await prepareDatabase(config, pgSchema?.schema)).database;
+    server = await startTestServer(await buildApp({ config, logger: silentLogger(), database }));
+  } catch (error) {
+    // A failed start must not leave its schema or directory behind.
+    await pgSchema?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   const call: Harness['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = {};
