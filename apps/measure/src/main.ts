@@ -1,11 +1,19 @@
 import { createLogger, runMain, serve } from '@app/kit';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { prepareDatabase } from './database-setup.js';
 
 runMain(async () => {
   const config = loadConfig(process.env);
   const logger = createLogger({ name: 'measure', level: config.LOG_LEVEL });
-  const app = await buildApp({ config, logger });
+  const { database, bootstrap } = await prepareDatabase(config);
+  const app = await buildApp({ config, logger, database });
   const address = await serve(app, { port: config.MEASURE_PORT, host: config.HOST });
-  console.log(`measure: ${address}/api  (docs ${address}/api/docs)`);
+  console.log(`measure: ${address}/api  (docs ${address}/api/docs, ${database.dialect})`);
+  if (bootstrap.generatedAdminPassword) {
+    // Printed once, to the console only (never to the log): it exists nowhere else.
+    console.log(
+      `measure: created administrator "${config.ADMIN_USERNAME}" with password: ${bootstrap.generatedAdminPassword}`,
+    );
+  }
 });

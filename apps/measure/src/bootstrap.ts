@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import { ROLE_NAMES } from './auth/guard-types.js';
+import type { DB } from './db/schema.types.js';
+import { generatePassword, hashPassword } from './features/auth/passwords.js';
+import { DEFAULT_SETTINGS, settingsRepository } from './features/settings/settings.repository.js';
+import { usersRepository } from './features/users/users.repository.js';
+import { nowIso } from './http/time.js';
+
+export interface BootstrapOptions {
+  adminUsername: string;
+  /** Unset: a password is generated and returned, for main.ts to print once. */
+  adminPassword?: string | undefined;
+}
+
+export interface BootstrapResult {
+  /** Set only when the admin was created now with a generated password. */
+  generatedAdminPassword?: string;
+}
+
+/**
+ * First-start data: the bootstrap admin (only while no user exists; holds all
+ * three roles because admin alone implies none), the seed station ST-DEFAULT
+ * and the default settings. Idempotent: later starts change nothing.
+ */
+export async function bootstrap(db: Kysely<DB>, options: BootstrapOptions): Promise<BootstrapResult> {
+  const result: BootstrapResult = {};
+  await db.transaction().execute(async (tx) => {
+    if ((await usersRepository.count(tx)) === 0) {
+      const password = options.adminPassword ?? generatePassword();
+      await usersRepository.insert(tx, {
+        username: options.adminUsername,
+        password_hash: await hashPassword(password),
+        display_name: 'Administrator',
+        roles: [...ROLE_NAMES],
+        is_admin: true,
+      });
+      if (!options.adminPassword) result.generatedAdminPassword = password;
+    }
+    await tx
+      .insertInto('stations')
+      .values({ code: 'ST-DEFAULT', name: 'Default station', active: 1, created_at: nowIso() })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
+      await settingsRepository.seedDefault(tx, key, value);
+    }
+  });
+  return result;
+}

@@ -1,0 +1,114 @@
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  type CompiledQuery,
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  sql,
+} from 'kysely';
+import pg from 'pg';
+import { initialMigration } from './migrations/0001-initial.migration.js';
+import type { DB } from './schema.types.js';
+import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
+import { withStatementCache } from './statement-cache.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** SQLite file lives here (`measure.sqlite`) unless databaseUrl is set. */
+  dataDir: string;
+  /** `postgres://…`: use PostgreSQL instead of SQLite. */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to work in (tests isolate themselves this way); must already exist. */
+  pgSchema?: string | undefined;
+}
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /**
+   * SQLite only: runs a compiled read query on its own read-only
+   * connection and yields rows as arrays one at a time (better-sqlite3
+   * `.iterate()`), so a long export neither materialises its rows nor holds
+   * the single write connection. WAL lets writers continue meanwhile.
+   */
+  iterateRows?: (query: CompiledQuery) => IterableIterator<unknown[]>;
+  destroy(): Promise<void>;
+}
+
+// PostgreSQL count(*) is int8, which pg returns as a string; counts here never exceed 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const path = join(options.dataDir, 'measure.sqlite');
+  const file = new SqliteDatabase(path);
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  // NORMAL in WAL mode survives a killed process (only an OS crash may lose the last commits).
+  file.pragma('synchronous = NORMAL');
+  file.pragma('busy_timeout = 5000');
+  file.pragma('cache_size = -32768');
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) });
+  // One read-only connection per export: a better-sqlite3 connection runs one statement at a time, and
+  // concurrent exports must not share one. Tracked so destroy() closes any still open.
+  const readers = new Set<SqliteDatabase.Database>();
+  const iterateRows = function* (query: CompiledQuery): IterableIterator<unknown[]> {
+    const reader = new SqliteDatabase(path, { readonly: true });
+    readers.add(reader);
+    try {
+      yield* reader
+        .prepare(query.sql)
+        .raw(true)
+        .iterate(...(query.parameters as unknown[])) as IterableIterator<unknown[]>;
+    } finally {
+      readers.delete(reader);
+      reader.close();
+    }
+  };
+  return {
+    db,
+    dialect: 'sqlite',
+    iterateRows,
+    destroy: async () => {
+      for (const reader of readers) reader.close();
+      await db.destroy();
+    },
+  };
+}
+
+class StaticMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return { '0001-initial': initialMigration(this.dialect) };
+  }
+}
+
+/** Brings the schema up to date; safe to run at every start and from several instances. */
+export async function migrate(database: Database): Promise<void> {
+  // Kysely looks for its own tables in every schema unless told which one; with several schemas in one
+  // database (other deployments, parallel tests) it would find another schema's and skip creating its own.
+  const migrationTableSchema =
+    database.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]
+          ?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new StaticMigrations(database.dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

@@ -1,0 +1,133 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row shapes as stored. Booleans are integers 0/1 and timestamps ISO 8601 UTC
+ * text in both dialects (docs/decisions.md), so one set of queries and one
+ * mapping layer serve SQLite and PostgreSQL alike.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  display_name: string;
+  email: string;
+  /** JSON array of role names. */
+  roles: string;
+  is_admin: number;
+  active: number;
+  language_pref: string;
+  theme_pref: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 hex of the key; the key itself is never stored. */
+  key_hash: string;
+  created_at: string;
+}
+
+export interface RecipesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string;
+  active: number;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+  current_version_id: number | null;
+}
+
+export interface RecipeVersionsTable {
+  id: Generated<number>;
+  recipe_id: number;
+  version_number: number;
+  change_notes: string;
+  created_by: number;
+  created_at: string;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  version_id: number;
+  order_index: number;
+  title: string;
+  directive: string;
+  description: string;
+  file_type: string;
+  /** JSON text or null. */
+  annotations_json: string | null;
+}
+
+export interface SubtasksTable {
+  id: Generated<number>;
+  task_id: number;
+  /** Denormalised from the task so marker numbers can be unique per version in the schema. */
+  version_id: number;
+  marker_number: number;
+  description: string;
+  measurement_type: string;
+  nominal: number;
+  utl: number;
+  uwl: number;
+  lwl: number;
+  ltl: number;
+  unit: string;
+}
+
+export interface MeasurementsTable {
+  id: Generated<number>;
+  subtask_id: number;
+  version_id: number;
+  /** Denormalised so recipe filters and statistics need no join. */
+  recipe_id: number;
+  measured_by: number;
+  value: number;
+  pass_fail: string;
+  deviation: number;
+  lot_number: string;
+  serial_number: string;
+  input_method: string;
+  measured_at: string;
+  synced_to_csv: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface StationsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  location: string | null;
+  notes: string | null;
+  active: number;
+  /** Null for the seed station. */
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface StationRecipesTable {
+  id: Generated<number>;
+  station_id: number;
+  recipe_id: number;
+  assigned_by: number;
+  assigned_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  recipes: RecipesTable;
+  recipe_versions: RecipeVersionsTable;
+  tasks: TasksTable;
+  subtasks: SubtasksTable;
+  measurements: MeasurementsTable;
+  settings: SettingsTable;
+  stations: StationsTable;
+  station_recipes: StationRecipesTable;
+}

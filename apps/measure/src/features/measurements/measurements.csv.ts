@@ -1,0 +1,100 @@
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.types.js';
+import { csvFormatter } from '../../domain/csv.js';
+import { applyFilters } from './measurements.repository.js';
+import type { MeasurementFilters } from './measurements.schema.js';
+
+export const CSV_COLUMNS = [
+  'id',
+  'subtask_id',
+  'version_id',
+  'measured_by',
+  'value',
+  'pass_fail',
+  'deviation',
+  'lot_number',
+  'serial_number',
+  'input_method',
+  'measured_at',
+  'synced_to_csv',
+] as const;
+
+const VALUE = 4;
+const DEVIATION = 6;
+const SYNCED = 11;
+
+export interface CsvFormat {
+  delimiter: string;
+  decimalSeparator: string;
+}
+
+/** The export query in id order (also compiled by the query-plan test). */
+export const exportQuery = (db: Kysely<DB>, filters: MeasurementFilters) =>
+  applyFilters(db.selectFrom('measurements').select([...CSV_COLUMNS]), filters).orderBy('id');
+
+/** Rows per batch read and per chunk written; memory stays bounded by this whatever the export size. */
+const BATCH = 500;
+
+/**
+ * Rows as arrays in CSV column order, a batch at a time: from a cursor
+ * (SQLite; a batch is what was read synchronously) or keyset pages
+ * (PostgreSQL). Batches stay small so little survives a garbage collection.
+ */
+async function* batchesOf(database: Database, filters: MeasurementFilters): AsyncGenerator<unknown[][]> {
+  const { db, iterateRows } = database;
+  if (iterateRows) {
+    const cursor = iterateRows(exportQuery(db, filters).compile());
+    try {
+      while (true) {
+        const batch: unknown[][] = [];
+        for (let next = cursor.next(); !next.done; next = cursor.next()) {
+          if (batch.push(next.value) === BATCH) break;
+        }
+        if (batch.length > 0) yield batch;
+        if (batch.length < BATCH) return;
+      }
+    } finally {
+      cursor.return?.();
+    }
+    return;
+  }
+  let afterId = 0;
+  while (true) {
+    const rows = await exportQuery(db, filters).where('id', '>', afterId).limit(BATCH).execute();
+    if (rows.length > 0) yield rows.map((row) => CSV_COLUMNS.map((column) => row[column]));
+    if (rows.length < BATCH) return;
+    afterId = (rows[rows.length - 1] as { id: number }).id;
+  }
+}
+
+/**
+ * The export as a byte stream: chunks are formatted and pushed only as the
+ * client takes them (Readable.from pulls the generator), so a slow client
+ * holds the server to one chunk, and a client that goes away stops the query.
+ */
+export function exportCsv(database: Database, filters: MeasurementFilters, format: CsvFormat): Readable {
+  // Built (and date filters validated) before the first byte, so a bad filter is a 422, not a truncated file.
+  exportQuery(database.db, filters);
+  const line = csvFormatter(format.delimiter);
+  const number =
+    format.decimalSeparator === '.'
+      ? (value: unknown) => String(value)
+      : (value: unknown) => String(value).replace('.', format.decimalSeparator);
+  async function* text() {
+    yield line(CSV_COLUMNS);
+    for await (const rows of batchesOf(database, filters)) {
+      let out = '';
+      for (const row of rows) {
+        const cells = row.map((cell) => String(cell));
+        cells[VALUE] = number(row[VALUE]);
+        cells[DEVIATION] = number(row[DEVIATION]);
+        cells[SYNCED] = row[SYNCED] === 1 ? 'true' : 'false';
+        out += line(cells);
+      }
+      yield out;
+    }
+  }
+  return Readable.from(text(), { objectMode: false });
+}

@@ -1,0 +1,118 @@
+import type { App } from '@app/kit';
+import { Type } from '@sinclair/typebox';
+import { callerOf } from '../../auth/auth.plugin.js';
+import { errorResponses, Paged } from '../../http/common.schema.js';
+import { early, type RouteDeps } from '../../http/route-deps.js';
+import { settingsRepository } from '../settings/settings.repository.js';
+import { exportCsv } from './measurements.csv.js';
+import {
+  MeasurementBatchSchema,
+  MeasurementCreateSchema,
+  MeasurementFilterQuery,
+  MeasurementListQuery,
+  MeasurementSchema,
+} from './measurements.schema.js';
+import { createMeasurementsService } from './measurements.service.js';
+
+/** A full batch of 10,000 items is about 1.5 MB of JSON. */
+const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
+
+export function registerMeasurementsRoutes(app: App, { db, dialect, guards, database }: RouteDeps): void {
+  const measurements = createMeasurementsService(db, dialect);
+  const tags = ['measurements'];
+  const tec = { onRequest: early(guards.role('MeasurementTec')) };
+
+  // The spec's paths end in a slash; the slash-less form is accepted too (hidden from the docs).
+  for (const [url, hide] of [
+    ['/api/measurements/', false],
+    ['/api/measurements', true],
+  ] as const) {
+    app.post(
+      url,
+      {
+        ...tec,
+        schema: {
+          hide,
+          tags,
+          summary: 'Record one measurement; pass_fail and deviation are computed (MeasurementTec)',
+          body: MeasurementCreateSchema,
+          response: { 200: MeasurementSchema, ...errorResponses(400, 401, 403, 422) },
+        },
+      },
+      async (request) => {
+        const [row] = await measurements.record([request.body], callerOf(request).id, () => 'body');
+        return row;
+      },
+    );
+
+    app.get(
+      url,
+      {
+        onRequest: early(guards.role('Metrologist')),
+        schema: {
+          hide,
+          tags,
+          summary: 'Paged, filtered list of measurements, newest first (Metrologist)',
+          querystring: MeasurementListQuery,
+          response: { 200: Paged(MeasurementSchema), ...errorResponses(401, 403, 422) },
+        },
+      },
+      (request) => {
+        const { page, per_page, ...filters } = request.query;
+        return measurements.list(filters, page, per_page);
+      },
+    );
+  }
+
+  app.post(
+    '/api/measurements/batch',
+    {
+      ...tec,
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          'Record up to 10,000 measurements in one transaction: one invalid item stores nothing (MeasurementTec)',
+        body: MeasurementBatchSchema,
+        response: { 200: Type.Array(MeasurementSchema), ...errorResponses(400, 401, 403, 413, 422) },
+      },
+    },
+    (request) =>
+      measurements.record(request.body.measurements, callerOf(request).id, (i) => `body.measurements.${i}`),
+  );
+
+  app.get(
+    '/api/measurements/export/csv',
+    {
+      onRequest: early(guards.role('MeasurementTec', 'Metrologist')),
+      schema: {
+        tags,
+        summary: 'Streamed CSV export with the list filters (MeasurementTec or Metrologist)',
+        description:
+          'Columns: id, subtask_id, version_id, measured_by, value, pass_fail, deviation, lot_number, serial_number, ' +
+          'input_method, measured_at, synced_to_csv. Delimiter and decimal separator come from the settings ' +
+          'csv_delimiter and csv_decimal_separator; quoting per RFC 4180.',
+        querystring: MeasurementFilterQuery,
+        produces: ['text/csv'],
+        response: {
+          200: { description: 'CSV text', content: { 'text/csv': { schema: Type.String() } } },
+          ...errorResponses(401, 403, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const settings = await settingsRepository.all(db);
+      const stream = exportCsv(database, request.query, {
+        delimiter: settings.csv_delimiter || ',',
+        decimalSeparator: settings.csv_decimal_separator || '.',
+      });
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="measurements.csv"')
+          // The typed reply expects the documented string body; a stream of that text is what Fastify sends.
+          .send(stream as unknown as string)
+      );
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Id } from '../../http/common.schema.js';
+
+export const PassFailSchema = Type.Union([
+  Type.Literal('pass'),
+  Type.Literal('warning'),
+  Type.Literal('fail'),
+]);
+
+export const MeasurementSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    subtask_id: Type.Integer(),
+    version_id: Type.Integer(),
+    measured_by: Type.Integer(),
+    value: Type.Number(),
+    pass_fail: PassFailSchema,
+    deviation: Type.Number(),
+    lot_number: Type.String(),
+    serial_number: Type.String(),
+    input_method: Type.String(),
+    measured_at: Type.String({ format: 'date-time' }),
+    synced_to_csv: Type.Boolean(),
+  },
+  { $id: 'Measurement' },
+);
+export type Measurement = Static<typeof MeasurementSchema>;
+
+export const MeasurementCreateSchema = Type.Object(
+  {
+    subtask_id: Id,
+    version_id: Id,
+    value: Type.Number({ minimum: -1e12, maximum: 1e12 }),
+    lot_number: Type.Optional(Type.String({ maxLength: 100 })),
+    serial_number: Type.Optional(Type.String({ maxLength: 100 })),
+    input_method: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 50,
+        pattern: '^[a-z0-9_]+$',
+        description: 'e.g. usb_caliper, manual',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type MeasurementCreate = Static<typeof MeasurementCreateSchema>;
+
+/** Largest batch accepted in one request (one transaction). */
+export const MAX_BATCH = 10_000;
+
+export const MeasurementBatchSchema = Type.Object(
+  { measurements: Type.Array(MeasurementCreateSchema, { minItems: 1, maxItems: MAX_BATCH }) },
+  { additionalProperties: false },
+);
+
+export const MeasurementFilterFields = {
+  recipe_id: Type.Optional(Id),
+  version_id: Type.Optional(Id),
+  subtask_id: Type.Optional(Id),
+  measured_by: Type.Optional(Id),
+  lot_number: Type.Optional(Type.String({ maxLength: 100 })),
+  serial_number: Type.Optional(Type.String({ maxLength: 100 })),
+  date_from: Type.Optional(
+    Type.String({ maxLength: 40, description: 'ISO 8601 date or date-time, inclusive' }),
+  ),
+  date_to: Type.Optional(
+    Type.String({ maxLength: 40, description: 'ISO 8601 date (whole day included) or date-time, inclusive' }),
+  ),
+  pass_fail: Type.Optional(PassFailSchema),
+};
+
+export const MeasurementFilterQuery = Type.Object(MeasurementFilterFields);
+export type MeasurementFilters = Static<typeof MeasurementFilterQuery>;
+
+export const MeasurementListQuery = Type.Object({
+  ...MeasurementFilterFields,
+  page: Type.Integer({ minimum: 1, maximum: 10_000_000, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
+});

@@ -1,0 +1,42 @@
+import { unprocessable } from '@app/kit';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.types.js';
+import { settingsRepository } from './settings.repository.js';
+
+/** Known keys whose values the CSV export depends on; a bad value here would break every export. */
+const RULES: Record<string, (value: string) => string | null> = {
+  csv_delimiter: (v) =>
+    v.length === 1 && !['"', '\r', '\n'].includes(v)
+      ? null
+      : 'must be one character, not a quote or line break',
+  csv_decimal_separator: (v) => (v === '.' || v === ',' ? null : 'must be "." or ","'),
+};
+
+const KEY = /^[A-Za-z0-9_.-]{1,100}$/;
+
+export interface SettingsStore {
+  all(): Promise<Record<string, string>>;
+  /** Also the seam the logo upload uses to record `company_logo_path`. */
+  set(key: string, value: string): Promise<void>;
+}
+
+export function createSettingsService(db: Kysely<DB>) {
+  return {
+    all: () => settingsRepository.all(db),
+    set: (key: string, value: string) => settingsRepository.set(db, key, value),
+
+    /** Writes all keys in one transaction after checking each known key, so a bad map changes nothing. */
+    async update(values: Record<string, string>): Promise<string[]> {
+      for (const [key, value] of Object.entries(values)) {
+        if (!KEY.test(key))
+          throw unprocessable(`body: setting name "${key.slice(0, 100)}" must be 1-100 of A-Z a-z 0-9 _ . -`);
+        const problem = RULES[key]?.(value);
+        if (problem) throw unprocessable(`body.${key}: ${problem}`);
+      }
+      await db.transaction().execute(async (tx) => {
+        for (const [key, value] of Object.entries(values)) await settingsRepository.set(tx, key, value);
+      });
+      return Object.keys(values);
+    },
+  };
+}
