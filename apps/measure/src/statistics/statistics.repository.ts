@@ -21,11 +21,6 @@ export function toMeasurementFilters(f: StatisticsFilters): MeasurementFilters {
   return out;
 }
 
-export interface SeriesQueryRow {
-  value: number;
-  measured_at: string;
-}
-
 /** GROUP BY pass_fail rows as the three counts summarize() takes. */
 export function toVerdictCounts(rows: { pass_fail: string; n: number | string | bigint }[]) {
   const counts = { pass: 0, warning: 0, fail: 0 };
@@ -81,8 +76,11 @@ export const statisticsRepository = {
     toVerdictCounts(await statisticsRepository.verdictCountsQuery(db, filters).execute()),
 
   /** One subtask's values in SPC order (spc.md §1: measured_at, then id), to stream from a cursor. */
-  seriesQuery: (db: Kysely<DB>, filters: MeasurementFilters) =>
-    applyFilters(db.selectFrom('measurements').select(['value', 'measured_at']), filters)
+  seriesQuery: (db: Kysely<DB>, filters: MeasurementFilters, withTimes = true) =>
+    applyFilters(
+      db.selectFrom('measurements').select(withTimes ? ['value', 'measured_at'] : ['value']),
+      filters,
+    )
       .orderBy('measured_at')
       .orderBy('id'),
 
