@@ -86,6 +86,12 @@ export function registerReportsRoutes(
     async (request, reply) => {
       const plan = await planMeasurementsReport(context, request.query, callerOf(request).id);
       const out = new PassThrough();
+      // A client that leaves destroys `out` without an error, which would leave the renderer waiting for
+      // 'drain' forever with the snapshot open; turn it into an error the renderer sees.
+      out.on('error', () => undefined);
+      out.once('close', () => {
+        if (!out.writableFinished) out.emit('error', new ClientGoneError('the client closed the connection'));
+      });
       const rendering = renderMeasurementsReport(plan.data, plan.rows(out), out).finally(() => plan.close());
       // Nothing is sent until the first block is rendered: a failure up to there is a clean 500.
       const first = await new Promise<Buffer | null>((resolve, reject) => {

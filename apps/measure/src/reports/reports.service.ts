@@ -167,8 +167,8 @@ export async function planMeasurementsReport(
         for await (const batch of snapshot.stream(
           reportsRepository.groupRows(db, scope.filters, group.subtask_id),
         )) {
-          if (output.destroyed) throw new ClientGoneError('the client closed the connection');
           for (const r of batch) {
+            if (output.destroyed) throw new ClientGoneError('the client closed the connection');
             yield {
               subtask_id: r.subtask_id,
               measured_at: r.measured_at,
