@@ -56,6 +56,15 @@ export async function seriesIn(
   const series = new SpcSeries();
   const query = statisticsRepository.seriesQuery(database.db, filters, withTimes);
   const parse = timestampParser();
+  // Objects from PostgreSQL as they come (no copy into arrays); SQLite can skip the objects entirely.
+  if (!database.openReader) {
+    for await (const batch of snapshot.stream(query)) {
+      const rows = batch as { value: number; measured_at?: string }[];
+      if (withTimes) for (const row of rows) series.push(row.value, parse(row.measured_at as string));
+      else for (const row of rows) series.push(row.value);
+    }
+    return series;
+  }
   for await (const batch of snapshot.streamArrays(query)) {
     if (withTimes) for (const row of batch) series.push(row[0] as number, parse(row[1] as string));
     else for (const row of batch) series.push(row[0] as number);
