@@ -15,6 +15,8 @@ import { registerTasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
 import { rejectNulCharacters } from './http/no-nul.hook.js';
 import type { RouteDeps } from './http/route-deps.js';
+import { registerReportsRoutes } from './reports/reports.routes.js';
+import { registerStatisticsRoutes } from './statistics/statistics.routes.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -87,6 +89,8 @@ export async function buildApp({ config, logger, database }: MeasureDeps): Promi
   registerMeasurementsRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerStationsRoutes(app, deps);
+  registerStatisticsRoutes(app, deps);
+  registerReportsRoutes(app, deps, config);
   // Merge point: the files and logo-upload plugins and the rate limiter register here with `seams`.
   void seams;
   return app;

@@ -138,6 +138,24 @@ const ROWS: Row[] = [
   },
   { method: 'DELETE', path: (c) => `/api/stations/${c.stationId}/recipes/${c.recipeId}`, access: 'admin' },
   { method: 'DELETE', path: (c) => `/api/stations/${c.stationId}`, access: 'admin' },
+  ...['summary', 'capability', 'control-chart', 'histogram'].map(
+    (name): Row => ({
+      method: 'GET',
+      path: (c) => `/api/statistics/${name}?recipe_id=${c.recipeId}&subtask_id=${c.subtaskId}`,
+      access: ['Metrologist'],
+    }),
+  ),
+  { method: 'GET', path: (c) => `/api/statistics/subtasks?recipe_id=${c.recipeId}`, access: ['Metrologist'] },
+  {
+    method: 'GET',
+    path: (c) => `/api/reports/spc?recipe_id=${c.recipeId}&subtask_id=${c.subtaskId}`,
+    access: ['Metrologist'],
+  },
+  {
+    method: 'GET',
+    path: (c) => `/api/reports/measurements?recipe_id=${c.recipeId}`,
+    access: ['Metrologist'],
+  },
   { method: 'DELETE', path: (c) => `/api/recipes/${c.recipeId}`, access: ['Maker'] },
 ];
 

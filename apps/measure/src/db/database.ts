@@ -36,6 +36,11 @@ export interface Database {
    * the single write connection. WAL lets writers continue meanwhile.
    */
   iterateRows?: (query: CompiledQuery) => IterableIterator<unknown[]>;
+  /**
+   * SQLite only: a new read-only connection to the same file, for a reader that needs several
+   * queries in one snapshot (BEGIN … COMMIT) while it streams; the caller closes it.
+   */
+  openReader?: () => SqliteDatabase.Database;
   destroy(): Promise<void>;
 }
 
@@ -81,6 +86,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     db,
     dialect: 'sqlite',
     iterateRows,
+    openReader: () => new SqliteDatabase(path, { readonly: true }),
     destroy: async () => {
       for (const reader of readers) reader.close();
       await db.destroy();

@@ -1,0 +1,109 @@
+/**
+ * Statistics of a selection: the recipe and subtask are checked first (404), the filters are
+ * validated while the query is built (422), then the numbers are computed by ../spc from a
+ * streamed series, or by SQL where that is exact (the summary's counts).
+ */
+import { notFound } from '@app/kit';
+import type { Database } from '../db/database.js';
+import type { MeasurementFilters } from '../features/measurements/measurements.schema.js';
+import {
+  type Capability,
+  capability,
+  controlChart,
+  controlChartJsonChunks,
+  type Histogram,
+  histogram,
+  parseRules,
+  type Summary,
+  summarize,
+} from '../spc/index.js';
+import { loadSeries } from './series-source.js';
+import { statisticsRepository, toMeasurementFilters } from './statistics.repository.js';
+import type { StatisticsFilters } from './statistics-query.schema.js';
+
+type SubtaskRow = NonNullable<Awaited<ReturnType<typeof statisticsRepository.subtaskOfRecipe>>>;
+type RecipeRow = NonNullable<Awaited<ReturnType<typeof statisticsRepository.recipe>>>;
+
+export interface Scope {
+  recipe: RecipeRow;
+  subtask: SubtaskRow | undefined;
+  filters: MeasurementFilters;
+}
+
+export interface SubtaskScope extends Scope {
+  subtask: SubtaskRow;
+}
+
+/** 404 for an unknown recipe, or a subtask that does not exist or belongs to another recipe. */
+export async function resolveScope(database: Database, query: StatisticsFilters): Promise<Scope> {
+  const filters = toMeasurementFilters(query);
+  // Builds the query once so a malformed date is a 422 before any lookup.
+  statisticsRepository.seriesQuery(database.db, filters);
+  const recipe = await statisticsRepository.recipe(database.db, query.recipe_id);
+  if (!recipe) throw notFound(`Recipe ${query.recipe_id} not found`);
+  let subtask: SubtaskRow | undefined;
+  if (query.subtask_id !== undefined) {
+    subtask = await statisticsRepository.subtaskOfRecipe(database.db, query.recipe_id, query.subtask_id);
+    if (!subtask) throw notFound(`Subtask ${query.subtask_id} not found in recipe ${query.recipe_id}`);
+  }
+  return { recipe, subtask, filters };
+}
+
+export async function resolveSubtaskScope(
+  database: Database,
+  query: StatisticsFilters & { subtask_id: number },
+): Promise<SubtaskScope> {
+  return (await resolveScope(database, query)) as SubtaskScope;
+}
+
+export const limitsOf = (subtask: SubtaskRow) => ({
+  nominal: subtask.nominal,
+  ltl: subtask.ltl,
+  lwl: subtask.lwl,
+  uwl: subtask.uwl,
+  utl: subtask.utl,
+});
+
+export function createStatisticsService(database: Database) {
+  const { db } = database;
+  return {
+    async summary(query: StatisticsFilters): Promise<Summary> {
+      const { filters } = await resolveScope(database, query);
+      return summarize(await statisticsRepository.verdictCounts(db, filters));
+    },
+
+    async capability(query: StatisticsFilters & { subtask_id: number }): Promise<Capability> {
+      const { subtask, filters } = await resolveSubtaskScope(database, query);
+      return capability(await loadSeries(database, filters, false), limitsOf(subtask));
+    },
+
+    /** The chart as JSON text chunks (points written straight from the series' typed arrays). */
+    async controlChart(
+      query: StatisticsFilters & { subtask_id: number; rules?: string | undefined },
+    ): Promise<Iterable<string>> {
+      // The schema's pattern already refused malformed text; parseRules is the one definition.
+      const rules = parseRules(query.rules ?? '1') ?? [1];
+      const { filters } = await resolveSubtaskScope(database, query);
+      const series = await loadSeries(database, filters, true);
+      return controlChartJsonChunks(controlChart(series, { rules }), series);
+    },
+
+    async histogram(query: StatisticsFilters & { subtask_id: number; n_bins: number }): Promise<Histogram> {
+      const { filters } = await resolveSubtaskScope(database, query);
+      return histogram(await loadSeries(database, filters, false), query.n_bins);
+    },
+
+    /** Subtask options of a version of the recipe (default: its current version). */
+    async subtasks(query: { recipe_id: number; version_id?: number | undefined }) {
+      const recipe = await statisticsRepository.recipe(db, query.recipe_id);
+      if (!recipe) throw notFound(`Recipe ${query.recipe_id} not found`);
+      let versionId = recipe.current_version_id;
+      if (query.version_id !== undefined) {
+        const version = await statisticsRepository.versionOfRecipe(db, query.recipe_id, query.version_id);
+        if (!version) throw notFound(`Version ${query.version_id} not found in recipe ${query.recipe_id}`);
+        versionId = version.id;
+      }
+      return versionId === null ? [] : statisticsRepository.subtaskOptions(db, versionId);
+    },
+  };
+}
