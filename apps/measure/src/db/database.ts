@@ -101,18 +101,32 @@ class StaticMigrations implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; safe to run at every start and from several instances. */
+/**
+ * Brings the schema up to date; safe to run at every start and from several
+ * instances. On PostgreSQL the whole migration runs under a session advisory
+ * lock on one connection: Kysely's own lock row lives in a table it first has
+ * to create, and two instances starting together could race on creating it.
+ */
 export async function migrate(database: Database): Promise<void> {
-  // Kysely looks for its own tables in every schema unless told which one; with several schemas in one
-  // database (other deployments, parallel tests) it would find another schema's and skip creating its own.
-  const migrationTableSchema =
-    database.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]
-          ?.schema
-      : undefined;
+  if (database.dialect !== 'postgres') return migrateWith(database.db, database.dialect, undefined);
+  await database.db.connection().execute(async (connection) => {
+    const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(connection))
+      .rows[0]?.schema;
+    await sql`select pg_advisory_lock(hashtext(${`measure-migrations:${schema}`}))`.execute(connection);
+    try {
+      // Kysely looks for its own tables in every schema unless told which one; with several schemas in one
+      // database (other deployments, parallel tests) it would find another schema's and skip creating its own.
+      await migrateWith(connection, database.dialect, schema);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${`measure-migrations:${schema}`}))`.execute(connection);
+    }
+  });
+}
+
+async function migrateWith(db: Kysely<DB>, dialect: Dialect, migrationTableSchema: string | undefined) {
   const migrator = new Migrator({
-    db: database.db,
-    provider: new StaticMigrations(database.dialect),
+    db,
+    provider: new StaticMigrations(dialect),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error } = await migrator.migrateToLatest();
