@@ -1,18 +1,51 @@
 import { type App, createApp, type Logger } from '@app/kit';
-import { Type } from '@sinclair/typebox';
-import type { GatewayConfig } from './config.js';
+import { auditRoutes } from './audit/audit.routes.js';
+import { AuditLog } from './audit/audit-log.js';
+import { authenticate, botTagOf } from './auth/bearer-auth.js';
+import type { Actor } from './auth/caller.js';
+import { tokenMatcher } from './auth/token-match.js';
+import { type GatewayConfig, maxLeverageFor } from './config.js';
+import { healthRoutes } from './health/health.routes.js';
+import { registerRequestLog } from './logging/request-log.js';
+import { namespaceRoutes } from './tools/tool-routes.js';
+import { ErrorEnvelopeSchema } from './tools/tool-schemas.js';
+import type { NamespaceDefinition } from './tools/tool-types.js';
+import type { Upstreams } from './upstream/upstream-profile.js';
 
 export const GATEWAY_VERSION = '2.0.0';
 
 export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
+  /** Upstream clients (and simulators in the sim profile); the app closes them when it closes. */
+  upstreams: Upstreams;
+  namespaces: readonly NamespaceDefinition[];
+  /** Clock of the audit trail and of tool contexts; tests inject one to cross a rotation. */
+  now?: () => number;
 }
 
-/** The market tool gateway as a Fastify app; main.ts listens, tests call this directly. */
-export async function buildApp({ logger }: GatewayDeps): Promise<App> {
+/**
+ * The market tool gateway as a Fastify app; main.ts listens, tests call this
+ * directly. Encapsulation draws the auth boundaries: health and docs at the
+ * root (public); a bearer-token context holding `/admin` and, nested in it,
+ * the `/mcp*` namespaces that also require X-Bot-Tag.
+ */
+export async function buildApp({
+  config,
+  logger,
+  upstreams,
+  namespaces,
+  now = Date.now,
+}: GatewayDeps): Promise<App> {
+  const misnamed = namespaces.find((namespace) => !/^mcp(-[a-z0-9]+)*$/.test(namespace.name));
+  if (misnamed) {
+    // The app owns the upstreams from here on: a failed build must not leave simulators running.
+    await upstreams.close();
+    throw new Error(`namespace ${misnamed.name} must be mcp or mcp-<name>`);
+  }
   const app = await createApp({
     logger,
+    disableRequestLogging: true,
     renderError: (error, request) => ({
       error: {
         code: error.code,
@@ -25,21 +58,80 @@ export async function buildApp({ logger }: GatewayDeps): Promise<App> {
     openapi: {
       title: 'Market tool gateway',
       version: GATEWAY_VERSION,
+      description:
+        'Tools are called as POST /<namespace>/tools/<tool> with a JSON body, a bearer token (the testnet token ' +
+        'routes to upstream test environments, the mainnet token to live ones) and an X-Bot-Tag header.',
       jsonPath: '/openapi.json',
       docsPath: '/apidocs',
+      tags: [
+        { name: 'health', description: 'Liveness and readiness (public)' },
+        { name: 'admin', description: 'Operator endpoints (bearer token, no bot tag)' },
+        ...namespaces.map((namespace) => ({ name: namespace.name, description: namespace.description })),
+      ],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'TESTNET_TOKEN or MAINNET_TOKEN' },
+          botTag: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Bot-Tag',
+            description: '1–64 printable characters',
+          },
+        },
+      },
     },
   });
 
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness',
-        response: { 200: Type.Object({ status: Type.String() }) },
-      },
-    },
-    async () => ({ status: 'ok' }),
+  const audit = new AuditLog({
+    file: config.AUDIT_LOG_FILE,
+    backupDays: config.AUDIT_LOG_BACKUP_DAYS,
+    now,
+    logger: logger.child({ name: 'mcp.audit' }),
+  });
+  app.addHook('onClose', async () => {
+    await audit.close();
+    await upstreams.close();
+  });
+
+  app.addSchema(ErrorEnvelopeSchema);
+  app.decorateRequest('gatewayCaller', null);
+  app.decorateRequest('toolCall', null);
+  // The request log's fields are fixed and hold no secrets (no headers but the user agent), so it skips the
+  // wildcard redaction pass, the largest per-request cost of logging.
+  registerRequestLog(app, logger.child({ name: 'mcp.request' }, { redact: [] }));
+
+  await app.register(
+    healthRoutes({
+      version: GATEWAY_VERSION,
+      profile: upstreams.profile,
+      registry: upstreams.registry,
+      failOnDegraded: config.READY_FAILS_ON_DEGRADED,
+    }),
   );
+
+  const matchToken = tokenMatcher<Actor>({ testnet: config.TESTNET_TOKEN, mainnet: config.MAINNET_TOKEN });
+  await app.register(async (authenticated) => {
+    authenticated.addHook('onRequest', async (request) => {
+      request.gatewayCaller = authenticate(request, matchToken);
+    });
+    await authenticated.register(auditRoutes(config.AUDIT_LOG_FILE));
+
+    await authenticated.register(async (mcp) => {
+      mcp.addHook('onRequest', async (request) => {
+        if (request.gatewayCaller) request.gatewayCaller.botTag = botTagOf(request);
+      });
+      const toolDeps = {
+        registry: upstreams.registry,
+        profile: upstreams.profile,
+        maxLeverage: (venue: string) => maxLeverageFor(config, venue),
+        now,
+        audit,
+        auditLogger: logger.child({ name: 'mcp.audit' }),
+      };
+      for (const namespace of namespaces) {
+        await mcp.register(namespaceRoutes(namespace, toolDeps), { prefix: `/${namespace.name}` });
+      }
+    });
+  });
   return app;
 }

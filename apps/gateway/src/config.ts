@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import {
   boolean,
+  type EnvField,
   type EnvValues,
   integer,
   oneOf,
@@ -8,8 +9,26 @@ import {
   parseEnv,
   port,
   string,
+  url,
   writableDir,
 } from '@app/kit';
+
+/** A positive decimal such as a leverage multiple (`2.5`). */
+function positiveDecimal(defaultValue: number): EnvField<number> {
+  return {
+    defaultText: String(defaultValue),
+    parse(raw) {
+      if (raw === undefined || raw.trim() === '') return defaultValue;
+      const text = raw.trim();
+      const value = Number(text);
+      if (!/^\d+(\.\d+)?$/.test(text) || !(value > 0))
+        throw new Error(`expected a positive number, got "${text}"`);
+      return value;
+    },
+  };
+}
+
+const upstreamUrl = () => url(['http', 'https']);
 
 /** Every variable of the gateway's run contract (docs/configuration.md). */
 export const gatewayEnv = {
@@ -19,10 +38,38 @@ export const gatewayEnv = {
   TESTNET_TOKEN: optional(),
   MAINNET_TOKEN: optional(),
   UPSTREAM_PROFILE: oneOf(['sim', 'public'], 'sim'),
+  SIM_SEED: integer(42, { min: 0, max: 2 ** 32 - 1 }),
   AUDIT_LOG_FILE: optional(),
   AUDIT_LOG_BACKUP_DAYS: integer(30, { min: 1, max: 3650 }),
   READY_FAILS_ON_DEGRADED: boolean(false),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  // Leverage caps: a write that would take the account above this multiple of its equity is refused.
+  OPTX_MAX_LEVERAGE: positiveDecimal(5),
+  PERPDEX_MAX_LEVERAGE: positiveDecimal(5),
+  BROKER_MAX_LEVERAGE: positiveDecimal(2),
+  // Upstream HTTP layer.
+  UPSTREAM_TIMEOUT_MS: integer(10_000, { min: 100, max: 120_000 }),
+  UPSTREAM_CONNECT_TIMEOUT_MS: integer(3_000, { min: 100, max: 60_000 }),
+  UPSTREAM_MAX_ATTEMPTS: integer(3, { min: 1, max: 10 }),
+  UPSTREAM_RETRY_BASE_MS: integer(100, { min: 1, max: 10_000 }),
+  UPSTREAM_RETRY_CAP_MS: integer(2_000, { min: 1, max: 60_000 }),
+  UPSTREAM_RETRY_AFTER_CAP_MS: integer(5_000, { min: 0, max: 120_000 }),
+  UPSTREAM_MAX_RESPONSE_MB: integer(32, { min: 1, max: 1024 }),
+  UPSTREAM_BREAKER_FAILURES: integer(5, { min: 1, max: 1000 }),
+  UPSTREAM_BREAKER_OPEN_MS: integer(15_000, { min: 100, max: 600_000 }),
+  UPSTREAM_CONNECTIONS: integer(16, { min: 1, max: 1024 }),
+  READY_PROBE_TIMEOUT_MS: integer(2_000, { min: 100, max: 30_000 }),
+  // Base-URL overrides per upstream and environment; they win over both profiles.
+  OPTX_TEST_URL: upstreamUrl(),
+  OPTX_LIVE_URL: upstreamUrl(),
+  PERPDEX_TEST_URL: upstreamUrl(),
+  PERPDEX_LIVE_URL: upstreamUrl(),
+  BROKER_TEST_URL: upstreamUrl(),
+  BROKER_LIVE_URL: upstreamUrl(),
+  MACRO_TEST_URL: upstreamUrl(),
+  MACRO_LIVE_URL: upstreamUrl(),
+  SENTIMENT_TEST_URL: upstreamUrl(),
+  SENTIMENT_LIVE_URL: upstreamUrl(),
 };
 
 export type GatewayEnv = EnvValues<typeof gatewayEnv>;
@@ -34,4 +81,21 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     ...parsed,
     AUDIT_LOG_FILE: parsed.AUDIT_LOG_FILE ?? join(parsed.DATA_DIR, 'audit.log'),
   });
+}
+
+/** `OPTX_TEST_URL`-style override for an upstream, when set. */
+export function upstreamUrlOverride(
+  config: GatewayConfig,
+  upstream: string,
+  environment: 'test' | 'live',
+): string | undefined {
+  const key = `${upstream.toUpperCase()}_${environment.toUpperCase()}_URL`;
+  const value = (config as unknown as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The leverage cap of a trading venue, or undefined for a namespace that does not trade. */
+export function maxLeverageFor(config: GatewayConfig, venue: string): number | undefined {
+  const value = (config as unknown as Record<string, unknown>)[`${venue.toUpperCase()}_MAX_LEVERAGE`];
+  return typeof value === 'number' ? value : undefined;
 }

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   LogController,
   type RawReplyDefaultExpression,
@@ -74,6 +75,13 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     // On close: stop accepting, end idle keep-alive sockets, let in-flight requests finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Bad percent-encoding in a URL is rejected before routing; without this it bypasses the error
+    // handler and answers in Fastify's own body shape instead of the service's.
+    frameworkErrors: (error, request, reply) => {
+      const appError = toAppError(error);
+      reply.header('x-request-id', request.id);
+      return (reply as FastifyReply).status(appError.status).send(options.renderError(appError, request));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -105,6 +105,14 @@ describe('error mapping', () => {
     );
   });
 
+  it('answers a URL with broken percent-encoding with 400 in the service body shape', async () => {
+    const res = await fetch(`${server.url}/items/%E0%A4%A`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as ErrorBody;
+    expect(body.code).toBe('BAD_URL');
+    expect(res.headers.get('x-request-id')).toBe(body.request_id);
+  });
+
   it('answers an unknown route with 404 in the service body shape', async () => {
     const res = await fetch(`${server.url}/nowhere?x=1`);
     expect(res.status).toBe(404);

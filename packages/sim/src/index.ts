@@ -1,1 +1,15 @@
+export { simulators } from './catalog.js';
+export { createOptxSimulator, optx } from './deribit/deribit-simulator.js';
+export type { Fault, FaultRule } from './frame/faults.js';
+export { FaultControl } from './frame/faults.js';
+export { createRandom, deriveSeed } from './frame/seed.js';
+export type { SimInstance } from './frame/sim-instance.js';
+export {
+  type RunningSimulator,
+  type SimulatorFleet,
+  type SimulatorOptions,
+  startSimulator,
+  startSimulators,
+} from './frame/simulator-fleet.js';
+export { createPerpdexSimulator, perpdex } from './hyperliquid/hyperliquid-simulator.js';
 export type { SimContext, SimEnvironment, SimulatorDefinition } from './simulator.js';

@@ -12,8 +12,13 @@ export type SimEnvironment = 'test' | 'live';
 export interface SimContext {
   /** Which instance this is; the two never share state. */
   environment: SimEnvironment;
-  /** Seed for every random choice, so the same seed gives the same market. */
+  /** Seed of this simulator's own random choices (derived per simulator and environment). */
   seed: number;
+  /**
+   * Seed of the shared market: the same for every simulator of a fleet, so
+   * venues quoting one coin follow one underlying and agree within a basis.
+   */
+  marketSeed: number;
   /** Milliseconds since the epoch; tests may pin it. */
   now: () => number;
 }

@@ -1,0 +1,48 @@
+import type { Actor } from '../auth/caller.js';
+import type { Environment } from '../upstream/upstream-types.js';
+
+/**
+ * One line of the audit file. A write produces two: `attempt` before the
+ * handler runs (so a crash mid-order still leaves a trace) and `result`
+ * after, with the outcome.
+ */
+export interface AuditRecord {
+  /** ISO 8601 UTC. */
+  time: string;
+  event: 'attempt' | 'result';
+  request_id: string;
+  actor: Actor;
+  bot_tag: string;
+  exchange: string | null;
+  namespace: string;
+  /** The tool. */
+  action: string;
+  environment: Environment;
+  /** The tool input with secrets redacted. */
+  params: unknown;
+  /**
+   * `pending` on attempts. On results: `ok`; `refused` (a gateway risk check said no, nothing was sent);
+   * `failed` (the upstream said no, or the request never left); `unknown` (sent, then the connection was lost
+   * or timed out: the order may exist, reconcile before retrying).
+   */
+  outcome: 'pending' | 'ok' | 'refused' | 'failed' | 'unknown';
+  upstream_ids: string[];
+  error: { code: string; message: string; status: number } | null;
+}
+
+const SECRET_KEY = /secret|password|passphrase|token|private_?key|api_?key|signature|authorization|cookie/i;
+
+/** A copy of a tool input with every secret-looking field replaced, at any depth. */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 20) return '[too deep]';
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        SECRET_KEY.test(key) ? '[redacted]' : redactSecrets(item, depth + 1),
+      ]),
+    );
+  }
+  return value;
+}

@@ -1,0 +1,60 @@
+import { Type } from '@sinclair/typebox';
+
+export const AUDIT_LIMIT_DEFAULT = 1000;
+export const AUDIT_LIMIT_MAX = 10_000;
+
+export const AuditQuerySchema = Type.Object(
+  {
+    from: Type.Optional(
+      Type.Union([Type.String({ format: 'date-time' }), Type.String({ format: 'date' })], {
+        description: 'Records at or after this ISO 8601 time; a date means 00:00:00 UTC of that day',
+      }),
+    ),
+    to: Type.Optional(
+      Type.Union([Type.String({ format: 'date-time' }), Type.String({ format: 'date' })], {
+        description: 'Records at or before this ISO 8601 time; a date means the whole day (23:59:59.999 UTC)',
+      }),
+    ),
+    actor: Type.Optional(Type.Union([Type.Literal('testnet'), Type.Literal('mainnet')])),
+    exchange: Type.Optional(Type.String({ maxLength: 64 })),
+    action: Type.Optional(Type.String({ maxLength: 128, description: 'The tool name' })),
+    bot_tag: Type.Optional(Type.String({ maxLength: 64 })),
+    limit: Type.Integer({ minimum: 1, maximum: AUDIT_LIMIT_MAX, default: AUDIT_LIMIT_DEFAULT }),
+  },
+  { additionalProperties: false },
+);
+
+export const AuditRecordSchema = Type.Object(
+  {
+    time: Type.String({ format: 'date-time' }),
+    event: Type.Union([Type.Literal('attempt'), Type.Literal('result')]),
+    request_id: Type.String(),
+    actor: Type.String(),
+    bot_tag: Type.String(),
+    exchange: Type.Union([Type.String(), Type.Null()]),
+    namespace: Type.String(),
+    action: Type.String(),
+    environment: Type.String(),
+    params: Type.Unknown(),
+    outcome: Type.Union([
+      Type.Literal('pending'),
+      Type.Literal('ok'),
+      Type.Literal('refused'),
+      Type.Literal('failed'),
+      Type.Literal('unknown'),
+    ]),
+    upstream_ids: Type.Array(Type.String()),
+    error: Type.Union([
+      Type.Object({ code: Type.String(), message: Type.String(), status: Type.Integer() }),
+      Type.Null(),
+    ]),
+  },
+  { additionalProperties: true },
+);
+
+export const AuditPageSchema = Type.Object({
+  records: Type.Array(AuditRecordSchema),
+  count: Type.Integer(),
+  limit: Type.Integer(),
+  has_more: Type.Boolean(),
+});

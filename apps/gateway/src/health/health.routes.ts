@@ -1,0 +1,66 @@
+import type { App } from '@app/kit';
+import { Type } from '@sinclair/typebox';
+import type { UpstreamRegistry } from '../upstream/upstream-registry.js';
+
+const UpstreamHealthSchema = Type.Object({
+  name: Type.String(),
+  environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+  base_url: Type.String(),
+  state: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  circuit: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('half_open')]),
+  status_code: Type.Union([Type.Integer(), Type.Null()]),
+  latency_ms: Type.Number(),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+
+const ReadinessSchema = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('degraded'), Type.Literal('not_ready')]),
+  profile: Type.Union([Type.Literal('sim'), Type.Literal('public')]),
+  upstreams: Type.Array(UpstreamHealthSchema),
+});
+
+export interface HealthDeps {
+  version: string;
+  profile: 'sim' | 'public';
+  registry: UpstreamRegistry;
+  failOnDegraded: boolean;
+}
+
+/** Public liveness and readiness; registered at the root, outside every auth context. */
+export function healthRoutes(deps: HealthDeps) {
+  return async (app: App) => {
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness: 200 while the process runs',
+          response: {
+            200: Type.Object({ status: Type.Literal('ok'), version: Type.String(), profile: Type.String() }),
+          },
+        },
+      },
+      async () => ({ status: 'ok' as const, version: deps.version, profile: deps.profile }),
+    );
+
+    app.get(
+      '/health/ready',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Readiness, probed from every upstream client on each call',
+          description:
+            'ready: every upstream answers; degraded: some do not; not_ready: none do (503). ' +
+            'Degraded answers 503 when READY_FAILS_ON_DEGRADED=true.',
+          response: { 200: ReadinessSchema, 503: ReadinessSchema },
+        },
+      },
+      async (_request, reply) => {
+        const readiness = await deps.registry.readiness();
+        const failing =
+          readiness.status === 'not_ready' || (readiness.status === 'degraded' && deps.failOnDegraded);
+        return reply.code(failing ? 503 : 200).send({ ...readiness, profile: deps.profile });
+      },
+    );
+  };
+}

@@ -1,0 +1,282 @@
+import { Pool } from 'undici';
+import { fullJitterDelay, parseRetryAfter, sleep } from './backoff.js';
+import { CircuitBreaker, type CircuitState } from './circuit-breaker.js';
+import { upstreamTimeout, upstreamUnavailable } from './upstream-errors.js';
+import type { Environment, UpstreamHttp, UpstreamRequest, UpstreamResponse } from './upstream-types.js';
+
+export interface UpstreamClientOptions {
+  name: string;
+  environment: Environment;
+  baseUrl: string;
+  /** Deadline of one attempt (headers and body), unless a request sets its own. */
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  /** Attempts for idempotent requests, the first included. Writes always get exactly one. */
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryCapMs: number;
+  /** A Retry-After longer than this is not waited for: the last answer is returned instead. */
+  retryAfterCapMs: number;
+  maxResponseBytes: number;
+  breakerFailureThreshold: number;
+  breakerOpenMs: number;
+  /** Sockets kept per pool. */
+  connections: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface ProbeResult {
+  up: boolean;
+  status?: number;
+  latency_ms: number;
+  error?: string;
+}
+
+/** A failure below HTTP: `sent` says whether the request may have reached the upstream. */
+class TransportFailure extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'network' | 'too_large',
+    readonly sent: boolean,
+    cause: unknown,
+  ) {
+    super(kind, { cause });
+  }
+}
+
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * UpstreamHttp over one undici keep-alive pool. Owns the per-attempt deadline,
+ * retries (idempotent requests only: 429, 5xx, timeouts and network errors,
+ * full-jitter backoff, Retry-After honoured up to a cap), the circuit breaker
+ * and a response size limit.
+ */
+export class UndiciUpstream implements UpstreamHttp {
+  readonly name: string;
+  readonly environment: Environment;
+  readonly baseUrl: string;
+  private readonly pool: Pool;
+  private readonly basePath: string;
+  private readonly breaker: CircuitBreaker;
+  private readonly now: () => number;
+  private readonly random: () => number;
+
+  constructor(private readonly options: UpstreamClientOptions) {
+    this.name = options.name;
+    this.environment = options.environment;
+    this.baseUrl = options.baseUrl;
+    const url = new URL(options.baseUrl);
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.pool = new Pool(url.origin, {
+      connections: options.connections,
+      connect: { timeout: options.connectTimeoutMs },
+      keepAliveTimeout: 30_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    this.breaker = new CircuitBreaker({
+      failureThreshold: options.breakerFailureThreshold,
+      openMs: options.breakerOpenMs,
+      now: this.now,
+    });
+  }
+
+  get circuit(): CircuitState {
+    return this.breaker.state;
+  }
+
+  async request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
+    const attempts = request.idempotent ? this.options.maxAttempts : 1;
+    // What the previous attempt got, returned or thrown if the circuit opens before the next one.
+    let last: { response: UpstreamResponse<T> } | { failure: TransportFailure } | undefined;
+    for (let attempt = 1; ; attempt++) {
+      if (!this.breaker.tryAcquire()) {
+        if (last && 'response' in last) return last.response;
+        if (last) throw this.toAppError(last.failure, request);
+        throw upstreamUnavailable(this.name, this.environment, 'circuit_open');
+      }
+      let response: UpstreamResponse<T>;
+      try {
+        response = await this.send<T>(request);
+      } catch (error) {
+        const failure = error as TransportFailure;
+        if (failure.kind === 'too_large') {
+          this.breaker.recordSuccess();
+          throw this.toAppError(failure, request);
+        }
+        this.breaker.recordFailure();
+        last = { failure };
+        if (attempt >= attempts) throw this.toAppError(failure, request);
+        await sleep(fullJitterDelay(attempt, this.options.retryBaseMs, this.options.retryCapMs, this.random));
+        continue;
+      }
+      if (response.status >= 500) this.breaker.recordFailure();
+      else this.breaker.recordSuccess();
+      last = { response };
+      const retryable = response.status === 429 || response.status >= 500;
+      if (!retryable || attempt >= attempts) return response;
+      const retryAfter = parseRetryAfter(response.headers['retry-after'], this.now());
+      if (retryAfter !== undefined && retryAfter > this.options.retryAfterCapMs) return response;
+      const backoff = fullJitterDelay(
+        attempt,
+        this.options.retryBaseMs,
+        this.options.retryCapMs,
+        this.random,
+      );
+      await sleep(Math.max(backoff, retryAfter ?? 0));
+    }
+  }
+
+  /** One request outside the retry and breaker machinery, for readiness: did the upstream answer at all? */
+  async probe(request: UpstreamRequest, timeoutMs: number): Promise<ProbeResult> {
+    const started = this.now();
+    try {
+      const response = await this.send(request, timeoutMs);
+      const up = response.status < 500;
+      return { up, status: response.status, latency_ms: this.now() - started };
+    } catch (error) {
+      const failure = error as TransportFailure;
+      return { up: false, latency_ms: this.now() - started, error: failure.kind };
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+
+  private toAppError(failure: TransportFailure, request: UpstreamRequest) {
+    const outcomeUnknown = failure.sent && !request.idempotent;
+    if (failure.kind === 'timeout') {
+      return upstreamTimeout(this.name, this.environment, {
+        sent: failure.sent,
+        idempotent: request.idempotent,
+        cause: failure.cause,
+      });
+    }
+    if (failure.kind === 'too_large') {
+      return upstreamUnavailable(this.name, this.environment, 'response_too_large', {
+        retryable: false,
+        cause: failure.cause,
+      });
+    }
+    return upstreamUnavailable(
+      this.name,
+      this.environment,
+      failure.sent ? 'connection_lost' : 'connection_failed',
+      {
+        retryable: !outcomeUnknown,
+        outcomeUnknown,
+        cause: failure.cause,
+        ...(outcomeUnknown
+          ? {
+              message: `${this.name} (${this.environment}) closed the connection; the request may have been executed, check its state before retrying`,
+            }
+          : {}),
+      },
+    );
+  }
+
+  private async send<T>(request: UpstreamRequest, timeoutOverride?: number): Promise<UpstreamResponse<T>> {
+    const timeoutMs = timeoutOverride ?? request.timeoutMs ?? this.options.timeoutMs;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      body = JSON.stringify(request.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    try {
+      const response = await this.pool.request({
+        method: request.method,
+        path: this.basePath + request.path + queryString(request.query),
+        headers,
+        body,
+        signal: controller.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const text = await readLimited(response.body, this.options.maxResponseBytes, response.headers);
+      const contentType = String(response.headers['content-type'] ?? '');
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        body: parseBody(text, contentType) as T,
+        receivedAt: this.now(),
+      };
+    } catch (error) {
+      if (error instanceof TransportFailure) throw error;
+      const code = (error as { code?: string }).code ?? '';
+      const isTimeout = timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+      const sent = !NOT_SENT_CODES.has(code);
+      if (code === 'UND_ERR_CONNECT_TIMEOUT') throw new TransportFailure('timeout', false, error);
+      throw new TransportFailure(isTimeout ? 'timeout' : 'network', sent, error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function queryString(query: UpstreamRequest['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) params.append(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readLimited(
+  body: AsyncIterable<Buffer> & {
+    destroy(error?: Error): unknown;
+    on(event: 'error', listener: () => void): unknown;
+  },
+  maxBytes: number,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<string> {
+  // Abandoning the body aborts the request; the stream's abort error has nobody left to hear it.
+  const abandon = () => {
+    body.on('error', () => undefined);
+    body.destroy();
+  };
+  const declared = Number(headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    abandon();
+    throw new TransportFailure('too_large', true, new Error(`content-length ${declared} > ${maxBytes}`));
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      abandon();
+      throw new TransportFailure('too_large', true, new Error(`body over ${maxBytes} bytes`));
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** JSON when it parses; otherwise the raw text, so a venue client can report what it got. */
+function parseBody(text: string, contentType: string): unknown {
+  const looksJson = contentType.includes('json') || /^\s*[[{]/.test(text);
+  if (!looksJson || text === '') return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

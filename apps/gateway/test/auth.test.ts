@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Envelope, type Gateway, MAINNET, startGateway, TESTNET } from './helpers.js';
+
+let gateway: Gateway;
+beforeAll(async () => {
+  gateway = await startGateway();
+});
+afterAll(() => gateway.close());
+
+const TOOL = '/mcp-ticker/tools/environment_info';
+
+async function status(path: string, headers: Record<string, string>, method = 'POST') {
+  const res = await fetch(`${gateway.url}${path}`, {
+    method,
+    headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(method === 'POST' ? { body: '{}' } : {}),
+  });
+  const body = (await res.json()) as Envelope & Record<string, unknown>;
+  return { status: res.status, code: body.error?.code, body, res };
+}
+
+describe('authentication on /mcp* namespaces', () => {
+  it('answers 401 with WWW-Authenticate when no token is sent', async () => {
+    const { status: code, body, res } = await status(TOOL, { 'x-bot-tag': 'bot' });
+    expect(code).toBe(401);
+    expect(body.error.code).toBe('AUTH_TOKEN_MISSING');
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm=/);
+    expect(body.error.request_id).toBe(res.headers.get('x-request-id'));
+  });
+
+  it('answers 401 invalid_token for a wrong token', async () => {
+    const {
+      status: code,
+      body,
+      res,
+    } = await status(TOOL, { authorization: 'Bearer nope', 'x-bot-tag': 'bot' });
+    expect(code).toBe(401);
+    expect(body.error.code).toBe('AUTH_TOKEN_INVALID');
+    expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+
+  it('answers 400 for an Authorization header that is not a bearer credential', async () => {
+    for (const header of ['Basic dXNlcjpwYXNz', 'Bearer', `Bearer ${TESTNET} extra`]) {
+      const { status: code, body } = await status(TOOL, { authorization: header, 'x-bot-tag': 'bot' });
+      expect(code, header).toBe(400);
+      expect(body.error.code).toBe('AUTH_HEADER_MALFORMED');
+    }
+  });
+
+  it('routes the testnet token to the test environment and the mainnet token to live', async () => {
+    const test = await status(TOOL, { authorization: `Bearer ${TESTNET}`, 'x-bot-tag': 'bot' });
+    const live = await status(TOOL, { authorization: `bearer ${MAINNET}`, 'x-bot-tag': 'bot' });
+    expect(test.status).toBe(200);
+    expect(test.body).toMatchObject({ environment: 'test', testnet: true, profile: 'sim', simulated: true });
+    expect(live.body).toMatchObject({ environment: 'live', testnet: false, simulated: true });
+    const testUrl = gateway.sims.get('ticker')?.test.url;
+    expect(test.body.upstreams).toEqual([{ name: 'ticker', base_url: testUrl }]);
+  });
+
+  it('requires X-Bot-Tag: missing, too long or with control characters is 400', async () => {
+    const auth = { authorization: `Bearer ${TESTNET}` };
+    expect((await status(TOOL, auth)).code).toBe('BOT_TAG_MISSING');
+    expect((await status(TOOL, { ...auth, 'x-bot-tag': '   ' })).code).toBe('BOT_TAG_MISSING');
+    const long = await status(TOOL, { ...auth, 'x-bot-tag': 'x'.repeat(65) });
+    expect([long.status, long.code]).toEqual([400, 'BOT_TAG_INVALID']);
+    expect((await status(TOOL, { ...auth, 'x-bot-tag': 'x'.repeat(64) })).status).toBe(200);
+    const tab = await status(TOOL, { ...auth, 'x-bot-tag': 'bot\tname' });
+    expect([tab.status, tab.code]).toEqual([400, 'BOT_TAG_INVALID']);
+    const c1 = await status(TOOL, { ...auth, 'x-bot-tag': 'bot\u0085name' });
+    expect([c1.status, c1.code]).toEqual([400, 'BOT_TAG_INVALID']);
+  });
+
+  it('checks the token before the tag', async () => {
+    expect((await status(TOOL, {})).status).toBe(401);
+  });
+});
+
+describe('public and admin paths', () => {
+  it('serves health, readiness, the schema and the docs without credentials', async () => {
+    for (const path of ['/health', '/health/ready', '/openapi.json']) {
+      expect((await fetch(`${gateway.url}${path}`)).status, path).toBe(200);
+    }
+    expect((await fetch(`${gateway.url}/apidocs`, { redirect: 'follow' })).status).toBe(200);
+  });
+
+  it('ignores a wrong token on public paths', async () => {
+    const res = await fetch(`${gateway.url}/health`, { headers: { authorization: 'Bearer wrong' } });
+    expect(res.status).toBe(200);
+  });
+
+  it('requires the bearer token but no bot tag on /admin/audit', async () => {
+    expect((await status('/admin/audit', {}, 'GET')).status).toBe(401);
+    expect((await status('/admin/audit', { authorization: 'Bearer wrong' }, 'GET')).status).toBe(401);
+    expect((await status('/admin/audit', { authorization: `Bearer ${MAINNET}` }, 'GET')).status).toBe(200);
+  });
+});
+
+describe('request log', () => {
+  it('writes one mcp.request line per request with every field', async () => {
+    const res = await fetch(`${gateway.url}/mcp-ticker/tools/get_ticker?x=1`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${MAINNET}`,
+        'x-bot-tag': 'logger-bot',
+        'user-agent': 'bot/1.0',
+        'x-request-id': 'req-log-1',
+      },
+      body: JSON.stringify({ symbol: 'ETH' }),
+    });
+    expect(res.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const lines = gateway
+      .logLines()
+      .filter((line) => line.name === 'mcp.request' && line.request_id === 'req-log-1');
+    expect(lines).toHaveLength(1);
+    const line = lines[0] as Record<string, unknown>;
+    expect(line).toMatchObject({
+      request_id: 'req-log-1',
+      method: 'POST',
+      path: '/mcp-ticker/tools/get_ticker',
+      status_code: 200,
+      actor: 'mainnet',
+      bot_tag: 'logger-bot',
+      exchange: 'ticker',
+      tool: 'get_ticker',
+      client_ip: '127.0.0.1',
+      user_agent: 'bot/1.0',
+    });
+    expect(typeof line.duration_ms).toBe('number');
+    expect(line.duration_ms as number).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(gateway.logLines())).not.toContain(MAINNET);
+  });
+
+  it('logs refused calls with the tool but without the actor', async () => {
+    await fetch(`${gateway.url}/mcp-ticker/tools/get_ticker`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'Bearer secret-guess',
+        'x-request-id': 'req-log-2',
+      },
+      body: '{}',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const line = gateway
+      .logLines()
+      .find((entry) => entry.request_id === 'req-log-2' && entry.name === 'mcp.request');
+    expect(line).toMatchObject({
+      status_code: 401,
+      actor: null,
+      bot_tag: null,
+      tool: 'get_ticker',
+      exchange: 'ticker',
+    });
+    expect(JSON.stringify(gateway.logLines())).not.toContain('secret-guess');
+  });
+
+  it('does not write Fastify request lines of its own', () => {
+    expect(gateway.logLines().filter((line) => line.msg === 'incoming request')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Envelope, type Gateway, MAINNET, startGateway } from '../helpers.js';
+
+/**
+ * The market-data tools as a bot sees them: the real gateway in the sim
+ * profile with the Deribit and Hyperliquid simulators, through auth, the
+ * registry's frame fields and the envelope.
+ */
+let gateway: Gateway;
+beforeAll(async () => {
+  gateway = await startGateway({ production: true });
+});
+afterAll(() => gateway.close());
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON replies are checked field by field.
+type Json = any;
+const live = { authorization: `Bearer ${MAINNET}` };
+const history = { instrument: 'BTC', interval: '1d', start_date: '2026-11-01', end_date: '2026-11-03' };
+
+describe('market-data tools on the gateway', () => {
+  it('answers consensus history in the test environment with the frame fields and header', async () => {
+    const response = await gateway.call('/mcp/tools/get_historical', history);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Json;
+    expect(body).toMatchObject({ exchange: null, instrument: 'BTC', testnet: true, simulated: true });
+    expect(body.candles.map((c: Json) => c.timestamp)).toEqual([
+      Date.parse('2026-11-01T00:00:00Z'),
+      Date.parse('2026-11-02T00:00:00Z'),
+      Date.parse('2026-11-03T00:00:00Z'),
+    ]);
+    expect(response.headers.get('x-data-timestamp')).toBe(body.data_timestamp);
+  });
+
+  it('answers both response shapes with the live token: testnet false, venues within a realistic basis', async () => {
+    const consensus = (await (await gateway.call('/mcp/tools/get_historical', history, live)).json()) as Json;
+    expect(consensus.testnet).toBe(false);
+    expect(consensus.sources_used).toEqual(['optx', 'perpdex']);
+    for (const candle of consensus.candles) expect(candle.div_pct).toBeLessThan(0.01);
+
+    const single = await gateway.call(
+      '/mcp/tools/get_historical',
+      { ...history, exchange: 'optx', instrument: 'BTC-PERPETUAL' },
+      live,
+    );
+    expect(single.status).toBe(200);
+    expect(await single.json()).toMatchObject({ exchange: 'optx', testnet: false, sources_used: ['optx'] });
+  });
+
+  it('lists instruments with optx paging metadata and perpdex markets', async () => {
+    const instruments = (await (
+      await gateway.call('/mcp/tools/get_instruments', { exchange: 'optx', limit: 2 })
+    ).json()) as Json;
+    expect(instruments.instruments).toHaveLength(2);
+    expect(instruments.meta.optx).toMatchObject({ offset: 0, limit: 2, has_more: true });
+
+    const markets = (await (await gateway.call('/mcp-perpdex/tools/get_markets', {})).json()) as Json;
+    expect(markets.markets.map((m: Json) => m.asset)).toEqual(expect.arrayContaining(['BTC', 'ETH', 'SOL']));
+  });
+
+  it('computes indicators and reports unsupported names as null', async () => {
+    const response = await gateway.call('/mcp/tools/get_indicators', {
+      exchange: 'perpdex',
+      instrument: 'ETH',
+      interval: '1h',
+      start_date: '2026-11-01',
+      end_date: '2026-11-05',
+      indicators: 'rsi,sma,nope',
+    });
+    const body = (await response.json()) as Json;
+    expect(body.indicators.nope).toBeNull();
+    expect(body.indicators.rsi.value).toBeGreaterThanOrEqual(0);
+    expect(body.indicators.rsi.value).toBeLessThanOrEqual(100);
+    expect(body.candles_used).toBe(5 * 24);
+  });
+
+  it('answers an unknown instrument with a clear 4xx envelope, not an empty 200', async () => {
+    const response = await gateway.call('/mcp/tools/get_historical', {
+      ...history,
+      exchange: 'optx',
+      instrument: 'NOPE-PERPETUAL',
+    });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as Envelope).error.code).toBe('UNKNOWN_INSTRUMENT');
+  });
+
+  it('logs the exchange of each call in the request log', async () => {
+    await gateway.call('/mcp-perpdex/tools/get_markets', {});
+    const line = gateway
+      .logLines()
+      .reverse()
+      .find((l) => l.name === 'mcp.request' && l.tool === 'get_markets');
+    expect(line).toMatchObject({ exchange: 'perpdex', status_code: 200 });
+  });
+
+  it('reports both venues in readiness', async () => {
+    const ready = (await (await fetch(`${gateway.url}/health/ready`)).json()) as Json;
+    expect(ready.status).toBe('ready');
+    expect(ready.upstreams.map((u: Json) => `${u.name}/${u.environment}`).sort()).toEqual([
+      'optx/live',
+      'optx/test',
+      'perpdex/live',
+      'perpdex/test',
+    ]);
+  });
+});

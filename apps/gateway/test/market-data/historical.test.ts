@@ -1,0 +1,328 @@
+import { createPerpdexSimulator, optx, perpdex } from '@app/sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Candle, ConsensusCandle } from '../../src/domain/candle.js';
+import { getHistorical } from '../../src/venues/common/historical.service.js';
+import { PINNED_NOW, type SimulatedVenues, simulatedVenues } from './support/sim-server.js';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+let venues: SimulatedVenues;
+
+beforeAll(async () => {
+  venues = await simulatedVenues(optx, perpdex);
+});
+afterAll(() => venues.close());
+
+const chartCalls = () =>
+  venues.optxHttp.requests.filter((r) => r.path === '/public/get_tradingview_chart_data');
+
+describe('get_historical, single exchange', () => {
+  it('returns one year of 1m candles — wider than one upstream call — every bar once, in order, from start_date', async () => {
+    const before = chartCalls().length;
+    const result = await getHistorical(
+      {
+        exchange: 'optx',
+        instrument: 'BTC-PERPETUAL',
+        interval: '1m',
+        start_date: '2025-11-20',
+        end_date: '2026-11-19',
+      },
+      venues.clients,
+    );
+    const candles = result.candles as Candle[];
+    expect(candles).toHaveLength(365 * 1440);
+    expect(candles[0]!.timestamp).toBe(Date.UTC(2025, 10, 20));
+    expect(candles.at(-1)!.timestamp).toBe(Date.UTC(2026, 10, 19, 23, 59));
+    for (let i = 1; i < candles.length; i++) {
+      if (candles[i]!.timestamp - candles[i - 1]!.timestamp !== MIN)
+        throw new Error(`bar ${i} out of sequence`);
+    }
+    const calls = chartCalls().slice(before);
+    expect(calls).toHaveLength(Math.ceil(525_600 / 4900));
+    for (const call of calls) {
+      const { start_timestamp, end_timestamp } = call.query as {
+        start_timestamp: number;
+        end_timestamp: number;
+      };
+      expect((end_timestamp - start_timestamp) / MIN + 1).toBeLessThanOrEqual(5000);
+    }
+    expect(result).toMatchObject({ exchange: 'optx', interval: '1m', sources_used: ['optx'] });
+    expect(result.data_timestamp).toBe(new Date(PINNED_NOW).toISOString());
+
+    // Closed candles are cached: the same range again does not call upstream.
+    const again = await getHistorical(
+      {
+        exchange: 'optx',
+        instrument: 'BTC-PERPETUAL',
+        interval: '1m',
+        start_date: '2025-11-20',
+        end_date: '2026-11-19',
+      },
+      venues.clients,
+    );
+    expect(chartCalls().length).toBe(before + calls.length);
+    expect(again.candles).toHaveLength(525_600);
+    expect(again.data_timestamp).toBe(result.data_timestamp);
+  }, 120_000);
+
+  it('pages perpdex too: a year of 1h candles (two upstream calls) from start_date, every bar once', async () => {
+    const before = venues.perpdexHttp.requests.filter(
+      (r) => (r.body as { type: string }).type === 'candleSnapshot',
+    ).length;
+    const result = await getHistorical(
+      {
+        exchange: 'perpdex',
+        instrument: 'BTC',
+        interval: '1h',
+        start_date: '2025-11-20',
+        end_date: '2026-11-19',
+      },
+      venues.clients,
+    );
+    expect(result.candles).toHaveLength(365 * 24);
+    expect(result.candles[0]!.timestamp).toBe(Date.UTC(2025, 10, 20));
+    expect(
+      result.candles.every((c, i) => i === 0 || c.timestamp - result.candles[i - 1]!.timestamp === HOUR),
+    ).toBe(true);
+    const calls = venues.perpdexHttp.requests.filter(
+      (r) => (r.body as { type: string }).type === 'candleSnapshot',
+    );
+    expect(calls.length - before).toBe(2);
+  });
+
+  it('a date-only end_date includes the whole day (rule 4), a datetime start starts at the next bar open', async () => {
+    const day = await getHistorical(
+      {
+        exchange: 'perpdex',
+        instrument: 'ETH',
+        interval: '15m',
+        start_date: '2026-11-19',
+        end_date: '2026-11-19',
+      },
+      venues.clients,
+    );
+    expect(day.candles).toHaveLength(96);
+    expect(day.candles.at(-1)!.timestamp).toBe(Date.UTC(2026, 10, 19, 23, 45));
+    const partial = await getHistorical(
+      {
+        exchange: 'perpdex',
+        instrument: 'ETH',
+        interval: '1h',
+        start_date: '2026-11-19T10:30:00',
+        end_date: '2026-11-19T13:00:00',
+      },
+      venues.clients,
+    );
+    expect(partial.candles.map((c) => new Date(c.timestamp).toISOString().slice(11, 16))).toEqual([
+      '11:00',
+      '12:00',
+      '13:00',
+    ]);
+  });
+
+  it('serves 4h on optx by aggregating hourly bars aligned to 00/04/08/12/16/20 UTC', async () => {
+    const params = {
+      instrument: 'BTC-PERPETUAL',
+      interval: '4h',
+      start_date: '2026-11-10',
+      end_date: '2026-11-12',
+    } as const;
+    const four = await getHistorical({ ...params, exchange: 'optx' }, venues.clients);
+    const hourly = await getHistorical({ ...params, interval: '1h', exchange: 'optx' }, venues.clients);
+    expect(four.candles).toHaveLength(18);
+    expect(four.candles.every((c) => c.timestamp % (4 * HOUR) === 0)).toBe(true);
+    const first = hourly.candles.slice(0, 4);
+    expect(four.candles[0]).toMatchObject({
+      open: first[0]!.open,
+      close: first[3]!.close,
+      high: Math.max(...first.map((c) => c.high)),
+      low: Math.min(...first.map((c) => c.low)),
+    });
+  });
+
+  it('unknown symbols are a clear 404, not an empty 200; a listed stale symbol answers with what the venue has', async () => {
+    const base = { interval: '1h', start_date: '2026-11-01', end_date: '2026-11-02' };
+    await expect(
+      getHistorical({ ...base, exchange: 'optx', instrument: 'SOL-PERPETUAL' }, venues.clients),
+    ).rejects.toMatchObject({
+      status: 404,
+      code: 'UNKNOWN_INSTRUMENT',
+    });
+    await expect(
+      getHistorical({ ...base, exchange: 'perpdex', instrument: 'NOPE' }, venues.clients),
+    ).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringContaining('NOPE'),
+    });
+    const stale = await getHistorical(
+      { ...base, exchange: 'optx', instrument: 'XRP-PERPETUAL' },
+      venues.clients,
+    );
+    expect(stale.candles.length).toBeLessThan(24);
+  });
+
+  it('rejects bad intervals, unparseable dates and oversized ranges with 422', async () => {
+    const base = {
+      exchange: 'optx' as const,
+      instrument: 'BTC-PERPETUAL',
+      start_date: '2026-01-01',
+      end_date: '2026-01-02',
+    };
+    await expect(getHistorical({ ...base, interval: '2h' }, venues.clients)).rejects.toMatchObject({
+      status: 422,
+    });
+    await expect(getHistorical({ ...base, start_date: 'last week' }, venues.clients)).rejects.toMatchObject({
+      status: 422,
+      code: 'INVALID_DATE',
+    });
+    await expect(
+      getHistorical(
+        { ...base, interval: '1m', start_date: '2020-01-01', end_date: '2026-01-01' },
+        venues.clients,
+      ),
+    ).rejects.toMatchObject({ status: 422, code: 'RANGE_TOO_LARGE' });
+  });
+});
+
+describe('get_historical, consensus', () => {
+  it('merges both venues per bar with medians, sources and div_pct', async () => {
+    const result = await getHistorical(
+      { instrument: 'btc', interval: '1h', start_date: '2026-11-10', end_date: '2026-11-12' },
+      venues.clients,
+    );
+    expect(result).toMatchObject({
+      exchange: null,
+      instrument: 'BTC',
+      asset_class: 'crypto',
+      sources_used: ['optx', 'perpdex'],
+      failed_sources: [],
+      symbols: { optx: 'BTC-PERPETUAL', perpdex: 'BTC' },
+    });
+    const candles = result.candles as ConsensusCandle[];
+    expect(candles).toHaveLength(72);
+    expect(candles.every((c) => c.sources === 2 && c.div_pct >= 0 && c.div_pct < 0.003)).toBe(true);
+  });
+
+  it('uses the USDC-linear symbol for other coins and merges bars one venue misses', async () => {
+    const result = await getHistorical(
+      { instrument: 'SOL', interval: '1m', start_date: '2026-11-19', end_date: '2026-11-19' },
+      venues.clients,
+    );
+    expect(result).toMatchObject({ symbols: { optx: 'SOL_USDC-PERPETUAL', perpdex: 'SOL' } });
+    const candles = result.candles as ConsensusCandle[];
+    expect(candles).toHaveLength(1440);
+    const single = candles.filter((c) => c.sources === 1);
+    expect(single.length).toBeGreaterThan(0);
+    expect(single.every((c) => c.div_pct === 0)).toBe(true);
+  });
+
+  it('returns the available bars plus failed_sources when one venue fails (rule 3)', async () => {
+    venues.perpdexHttp.fault = { status: 503, body: 'upstream down' };
+    try {
+      const result = await getHistorical(
+        { instrument: 'ETH', interval: '1d', start_date: '2026-10-01', end_date: '2026-10-31' },
+        venues.clients,
+      );
+      expect(result.sources_used).toEqual(['optx']);
+      expect((result as { failed_sources: unknown[] }).failed_sources).toEqual([
+        { exchange: 'perpdex', error: expect.stringContaining('503') },
+      ]);
+      expect(result.candles).toHaveLength(31);
+      expect((result.candles as ConsensusCandle[]).every((c) => c.sources === 1)).toBe(true);
+    } finally {
+      venues.perpdexHttp.fault = null;
+    }
+  });
+
+  it('answers 502 retryable when every source fails (rule 2)', async () => {
+    venues.optxHttp.fault = 'unreachable';
+    venues.perpdexHttp.fault = { status: 500, body: '' };
+    try {
+      await expect(
+        getHistorical(
+          { instrument: 'ETH', interval: '5m', start_date: '2026-09-01', end_date: '2026-09-01' },
+          venues.clients,
+        ),
+      ).rejects.toMatchObject({ status: 502, code: 'ALL_SOURCES_FAILED', retryable: true });
+    } finally {
+      venues.optxHttp.fault = null;
+      venues.perpdexHttp.fault = null;
+    }
+  });
+
+  it('a coin no venue lists is a 404', async () => {
+    await expect(
+      getHistorical(
+        { instrument: 'NOPECOIN', interval: '1h', start_date: '2026-11-01', end_date: '2026-11-01' },
+        venues.clients,
+      ),
+    ).rejects.toMatchObject({ status: 404, code: 'UNKNOWN_INSTRUMENT' });
+  });
+
+  it('with the real API horizon (only the newest 5000 candles), older consensus bars come from optx alone', async () => {
+    const horizon = await simulatedVenues(optx, createPerpdexSimulator({ retainedCandles: 5000 }));
+    try {
+      const result = await getHistorical(
+        { instrument: 'ETH', interval: '1h', start_date: '2025-11-20', end_date: '2026-11-19' },
+        horizon.clients,
+      );
+      const candles = result.candles as ConsensusCandle[];
+      expect(candles).toHaveLength(365 * 24);
+      const oldestBoth = candles.find((c) => c.sources === 2)!.timestamp;
+      expect(oldestBoth).toBe(Math.floor(PINNED_NOW / HOUR) * HOUR - 4999 * HOUR);
+      expect(candles.filter((c) => c.timestamp < oldestBoth).every((c) => c.sources === 1)).toBe(true);
+    } finally {
+      await horizon.close();
+    }
+  });
+});
+
+describe('the still-forming bar', () => {
+  it('is served fresh on every call and never cached', async () => {
+    let now = Date.UTC(2026, 10, 20, 12, 30, 20);
+    const moving = await simulatedVenues(optx, perpdex, { now: () => now });
+    try {
+      const params = {
+        exchange: 'optx' as const,
+        instrument: 'ETH-PERPETUAL',
+        interval: '1h',
+        start_date: '2026-11-20',
+        end_date: '2026-11-20',
+      };
+      const first = await getHistorical(params, moving.clients);
+      expect(first.candles.at(-1)!.timestamp).toBe(Date.UTC(2026, 10, 20, 12));
+      now += 20 * MIN;
+      const calls = moving.optxHttp.requests.length;
+      const second = await getHistorical(params, moving.clients);
+      expect(moving.optxHttp.requests.length).toBe(calls + 1);
+      const window = moving.optxHttp.requests.at(-1)!.query as { start_timestamp: number };
+      expect(window.start_timestamp).toBe(Date.UTC(2026, 10, 20, 12));
+      expect(second.candles.at(-1)!.close).not.toBe(first.candles.at(-1)!.close);
+      expect(second.candles.slice(0, -1)).toEqual(first.candles.slice(0, -1));
+    } finally {
+      await moving.close();
+    }
+  });
+});
+
+describe('request checks before any upstream call', () => {
+  it('an unknown exchange is a 422 naming the field', async () => {
+    const calls = venues.optxHttp.requests.length + venues.perpdexHttp.requests.length;
+    await expect(
+      getHistorical(
+        { exchange: 'binance' as never, instrument: 'BTC', start_date: '2026-01-01', end_date: '2026-01-02' },
+        venues.clients,
+      ),
+    ).rejects.toMatchObject({ status: 422, details: { field: 'exchange' } });
+    expect(venues.optxHttp.requests.length + venues.perpdexHttp.requests.length).toBe(calls);
+  });
+
+  it('asset classes other than crypto have no consensus sources', async () => {
+    await expect(
+      getHistorical(
+        { instrument: 'BTC', asset_class: 'equity', start_date: '2026-01-01', end_date: '2026-01-02' },
+        venues.clients,
+      ),
+    ).rejects.toMatchObject({ status: 422, code: 'UNSUPPORTED_ASSET_CLASS' });
+  });
+});

@@ -1,0 +1,171 @@
+import { createOptxSimulator, optx, perpdex } from '@app/sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OptxClient } from '../../src/venues/optx/optx.adapter.js';
+import { FetchUpstream } from './support/fetch-upstream.js';
+import { listenSimulator, PINNED_NOW, type SimulatedVenues, simulatedVenues } from './support/sim-server.js';
+
+/** The venue clients against the simulators over real sockets. */
+
+const HOUR = 3_600_000;
+let venues: SimulatedVenues;
+
+beforeAll(async () => {
+  venues = await simulatedVenues(optx, perpdex);
+});
+afterAll(() => venues.close());
+
+describe('optx client against the Deribit simulator', () => {
+  it('lists BTC futures: the inverse perpetual and dated futures, raw objects kept as native', async () => {
+    const { data, native, receivedAt } = await venues.clients.optx!.getInstruments({
+      currency: 'BTC',
+      kind: 'future',
+    });
+    expect(receivedAt).toBe(PINNED_NOW);
+    expect(native).toEqual(data);
+    const perpetual = data.find((row) => row.instrument_name === 'BTC-PERPETUAL');
+    expect(perpetual).toMatchObject({
+      kind: 'future',
+      settlement_period: 'perpetual',
+      contract_size: 10,
+      tick_size: 0.5,
+    });
+    expect(data.some((row) => /^BTC-\d{1,2}[A-Z]{3}\d{2}$/.test(row.instrument_name))).toBe(true);
+    expect(data.every((row) => row.base_currency === 'BTC')).toBe(true);
+  });
+
+  it('lists USDC-linear perpetuals of other coins under USDC and no SOL inverse perpetual anywhere', async () => {
+    const usdc = await venues.clients.optx!.getInstruments({ currency: 'USDC', kind: 'future' });
+    expect(usdc.data.map((row) => row.instrument_name)).toContain('SOL_USDC-PERPETUAL');
+    const all = await venues.clients.optx!.getInstruments({ currency: 'any', kind: 'future' });
+    const names = all.data.map((row) => row.instrument_name);
+    expect(names).not.toContain('SOL-PERPETUAL');
+    expect(names).toContain('XRP-PERPETUAL'); // the stale inverse symbol the spec warns about
+  });
+
+  it('returns chart data with at most 5000 bars per call, the newest kept, on the resolution grid', async () => {
+    const end = Math.floor(PINNED_NOW / 60_000) * 60_000;
+    const { data } = await venues.clients.optx!.getChartData({
+      instrument: 'BTC-PERPETUAL',
+      startMs: end - 6000 * 60_000,
+      endMs: end,
+      resolution: '1',
+    });
+    expect(data).toHaveLength(5000);
+    expect(data.at(-1)!.timestamp).toBe(end);
+    expect(data.every((bar, i) => i === 0 || bar.timestamp - data[i - 1]!.timestamp === 60_000)).toBe(true);
+    expect(
+      data.every(
+        (bar) => bar.high >= Math.max(bar.open, bar.close) && bar.low <= Math.min(bar.open, bar.close),
+      ),
+    ).toBe(true);
+  });
+
+  it('answers an unknown instrument with a clear 404 and a ticker/index consistent with the candles', async () => {
+    await expect(
+      venues.clients.optx!.getChartData({
+        instrument: 'SOL-PERPETUAL',
+        startMs: 0,
+        endMs: HOUR,
+        resolution: '60',
+      }),
+    ).rejects.toMatchObject({ status: 404, code: 'UNKNOWN_INSTRUMENT' });
+    const ticker = await venues.clients.optx!.getTicker('BTC-PERPETUAL');
+    const index = await venues.clients.optx!.getIndexPrice('btc_usd');
+    const mark = ticker.data.mark_price as number;
+    expect(Math.abs(mark / index.data.index_price - 1)).toBeLessThan(0.005);
+  });
+
+  it('the stale inverse symbol trades far from the index', async () => {
+    const stale = await venues.clients.optx!.getTicker('XRP-PERPETUAL');
+    const index = await venues.clients.optx!.getIndexPrice('xrp_usdc');
+    expect(Math.abs((stale.data.mark_price as number) / index.data.index_price - 1)).toBeGreaterThan(0.1);
+  });
+
+  it("maps the simulator's exhausted credits (10028) to a retryable UPSTREAM_RATE_LIMITED", async () => {
+    const limited = await listenSimulator(createOptxSimulator({ rateLimit: true }), {
+      now: () => PINNED_NOW,
+    });
+    try {
+      const client = new OptxClient(
+        new FetchUpstream('optx', 'live', `${limited.url}/api/v2`, () => PINNED_NOW),
+      );
+      for (let i = 0; i < 100; i++) await client.getIndexPrice('eth_usd');
+      await expect(client.getIndexPrice('eth_usd')).rejects.toMatchObject({
+        status: 502,
+        code: 'UPSTREAM_RATE_LIMITED',
+        retryable: true,
+      });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('detects a base URL pointing at the other environment', async () => {
+    const testSim = await listenSimulator(optx, { environment: 'test', now: () => PINNED_NOW });
+    try {
+      const client = new OptxClient(new FetchUpstream('optx', 'live', `${testSim.url}/api/v2`));
+      await expect(client.getIndexPrice('btc_usd')).rejects.toMatchObject({
+        code: 'UPSTREAM_ENVIRONMENT_MISMATCH',
+      });
+    } finally {
+      await testSim.close();
+    }
+  });
+});
+
+describe('perpdex client against the Hyperliquid simulator', () => {
+  it('reads meta with szDecimals and maxLeverage, and markets aligned with the universe', async () => {
+    const meta = await venues.clients.perpdex!.getMeta();
+    const btc = meta.data.universe.find((asset) => asset.name === 'BTC');
+    expect(btc).toMatchObject({ szDecimals: 5, maxLeverage: 40 });
+    expect(meta.data.universe.some((asset) => asset.isDelisted)).toBe(true);
+    const markets = await venues.clients.perpdex!.getMarkets();
+    expect(markets.data.map((market) => market.asset)).toEqual(meta.data.universe.map((asset) => asset.name));
+    const eth = markets.data.find((market) => market.asset === 'ETH')!;
+    expect(eth.mark_price).toBeGreaterThan(0);
+    expect(typeof (eth.native.context as Record<string, unknown>).markPx).toBe('string');
+  });
+
+  it('reads mids of perps only', async () => {
+    const mids = await venues.clients.perpdex!.getAllMids();
+    expect(Object.keys(mids.data)).toContain('BTC');
+    expect(Object.keys(mids.data).some((coin) => coin.includes('/'))).toBe(false);
+  });
+
+  it('returns at most 5000 candles, including the candle containing the start bound', async () => {
+    const hourly = await venues.clients.perpdex!.getCandles({
+      coin: 'BTC',
+      interval: '1h',
+      startMs: PINNED_NOW - 10 * HOUR - 1,
+      endMs: PINNED_NOW,
+    });
+    expect(hourly.data[0]!.timestamp).toBe(Math.floor((PINNED_NOW - 10 * HOUR - 1) / HOUR) * HOUR);
+    const wide = await venues.clients.perpdex!.getCandles({
+      coin: 'ETH',
+      interval: '1m',
+      startMs: PINNED_NOW - 8000 * 60_000,
+      endMs: PINNED_NOW,
+    });
+    expect(wide.data.length).toBe(5000);
+  });
+
+  it('venues quote the same underlying within a realistic basis', async () => {
+    const start = PINNED_NOW - 48 * HOUR;
+    const [d, h] = await Promise.all([
+      venues.clients.optx!.getChartData({
+        instrument: 'ETH-PERPETUAL',
+        startMs: start,
+        endMs: PINNED_NOW,
+        resolution: '60',
+      }),
+      venues.clients.perpdex!.getCandles({ coin: 'ETH', interval: '1h', startMs: start, endMs: PINNED_NOW }),
+    ]);
+    const byTime = new Map(h.data.map((bar) => [bar.timestamp, bar.close]));
+    const gaps = d.data
+      .filter((bar) => byTime.has(bar.timestamp))
+      .map((bar) => Math.abs(bar.close / byTime.get(bar.timestamp)! - 1));
+    expect(gaps.length).toBeGreaterThan(40);
+    expect(Math.max(...gaps)).toBeLessThan(0.003);
+    expect(Math.max(...gaps)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,151 @@
+import { type SaxesAttributeNS, SaxesParser, type SaxesTagNS } from 'saxes';
+import { SVG_ATTRIBUTES, SVG_ELEMENTS } from './svg-allow-list.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+
+export class SvgRejected extends Error {}
+
+export interface SanitizedSvg {
+  svg: string;
+  /** What was taken out, for the log (e.g. `element script`, `attribute onload`). */
+  removed: string[];
+}
+
+/**
+ * Rebuilds an SVG from a strict XML parse, keeping only allow-listed elements and attributes.
+ * The output is written by this function, never copied from the input, so nothing the parser
+ * and a browser might read differently survives. Throws SvgRejected for input that is not a
+ * well-formed SVG document (or declares entities in its DOCTYPE).
+ */
+export function sanitizeSvg(source: string): SanitizedSvg {
+  const out: string[] = [];
+  const removed: string[] = [];
+  /** Depth inside a dropped element; everything below it is ignored. */
+  let skipDepth = 0;
+  let style: string[] | undefined;
+  let sawRoot = false;
+  let rootWritten = false;
+
+  const parser = new SaxesParser({ xmlns: true });
+  // A plain `<!DOCTYPE svg PUBLIC …>` (common in exported logos) is harmless: nothing is fetched
+  // and it is not copied. An internal subset could declare entities, so it is refused.
+  parser.on('doctype', (doctype) => {
+    if (doctype.includes('['))
+      throw new SvgRejected('SVG with entity declarations (DOCTYPE [...]) is not accepted');
+  });
+  parser.on('processinginstruction', (pi) => removed.push(`processing instruction ${pi.target}`));
+  parser.on('opentag', (tag) => {
+    if (!sawRoot) {
+      sawRoot = true;
+      if (tag.uri !== SVG_NS || tag.local !== 'svg') throw new SvgRejected('The root element is not <svg>');
+    }
+    // Elements inside <style> are not CSS; drop them rather than let them out of the style block.
+    if (skipDepth > 0 || style || !SVG_ELEMENTS.has(tag.local ?? '') || tag.uri !== SVG_NS) {
+      if (skipDepth === 0) removed.push(`element ${tag.name}`);
+      skipDepth++;
+      return;
+    }
+    const attributes = keptAttributes(tag, removed);
+    if (!rootWritten) attributes.unshift(` xmlns="${SVG_NS}"`, ` xmlns:xlink="${XLINK_NS}"`);
+    if (tag.local === 'style') {
+      style = [];
+      return;
+    }
+    out.push(`<${tag.local}${attributes.join('')}>`);
+    rootWritten = true;
+  });
+  parser.on('text', (text) => emitText(text));
+  parser.on('cdata', (text) => emitText(text));
+  parser.on('closetag', (tag) => {
+    if (skipDepth > 0) {
+      skipDepth--;
+      return;
+    }
+    if (tag.local === 'style' && style) {
+      const css = style.join('');
+      style = undefined;
+      if (cssIsSafe(css)) out.push(`<style>${escapeText(css)}</style>`);
+      else removed.push('element style (unsafe CSS)');
+      return;
+    }
+    out.push(`</${tag.local}>`);
+  });
+
+  function emitText(text: string): void {
+    if (skipDepth > 0) return;
+    if (style) style.push(text);
+    else out.push(escapeText(text));
+  }
+
+  try {
+    parser.write(source).close();
+  } catch (error) {
+    if (error instanceof SvgRejected) throw error;
+    throw new SvgRejected('The file is not well-formed SVG');
+  }
+  if (!sawRoot) throw new SvgRejected('The file is not well-formed SVG');
+  return { svg: out.join(''), removed };
+}
+
+function keptAttributes(tag: SaxesTagNS, removed: string[]): string[] {
+  const kept: string[] = [];
+  for (const attribute of Object.values(tag.attributes) as SaxesAttributeNS[]) {
+    const name = keptAttributeName(tag.local ?? '', attribute);
+    if (name === undefined) {
+      // Namespace declarations are rewritten on the root; editor metadata (inkscape:*) is noise.
+      const reported = attribute.uri === '' || attribute.uri === XLINK_NS || attribute.uri === XML_NS;
+      if (attribute.prefix !== 'xmlns' && attribute.name !== 'xmlns' && reported) {
+        removed.push(`attribute ${attribute.name}`);
+      }
+      continue;
+    }
+    kept.push(` ${name}="${escapeAttribute(attribute.value)}"`);
+  }
+  return kept;
+}
+
+/** The name to write the attribute under, or undefined to drop it. */
+function keptAttributeName(element: string, attribute: SaxesAttributeNS): string | undefined {
+  const { uri, local, value } = attribute;
+  if (local === 'href' && (uri === '' || uri === XLINK_NS)) {
+    return hrefIsSafe(element, value) ? (uri === XLINK_NS ? 'xlink:href' : 'href') : undefined;
+  }
+  if (uri === XML_NS && local === 'space') return 'xml:space';
+  if (uri !== '' || !SVG_ATTRIBUTES.has(local)) return undefined;
+  if (local === 'style') return cssIsSafe(value) ? local : undefined;
+  return valueIsSafe(value) ? local : undefined;
+}
+
+/** Local fragment references only; an <image> may also embed a raster picture as a data URL. */
+function hrefIsSafe(element: string, value: string): boolean {
+  const trimmed = value.trim();
+  if (/^#[A-Za-z0-9_.:-]+$/.test(trimmed)) return true;
+  return element === 'image' && /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/.test(trimmed);
+}
+
+/** No script URLs and no url() other than a local `url(#id)`, however it is spaced or quoted. */
+function valueIsSafe(value: string): boolean {
+  // Browsers ignore whitespace inside scheme names; XML 1.0 (and so the parser) rejects other controls.
+  const compact = value.replace(/\s+/g, '').toLowerCase();
+  if (/(javascript|vbscript|data):/.test(compact)) return false;
+  const urls = compact.match(/url\(([^)]*)\)?/g) ?? [];
+  return urls.every((url) => /^url\(['"]?#[^'"()]*['"]?\)$/.test(url));
+}
+
+/** CSS with no imports, escapes (which could spell anything), legacy script hooks or remote urls. */
+function cssIsSafe(css: string): boolean {
+  if (/[\\<]/.test(css)) return false;
+  const lower = css.toLowerCase();
+  if (/@import|expression\s*\(|-moz-binding|behavior\s*:/.test(lower)) return false;
+  return valueIsSafe(css);
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeAttribute(value: string): string {
+  return escapeText(value).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
+}

@@ -1,0 +1,27 @@
+/**
+ * Statistical process control for individual measurements: pure functions and one accumulator,
+ * no I/O, no clock. Conventions: the shared spc.md beside GUIDE.md (Minitab / qcc for individuals);
+ * formulas in words: docs/statistics.md.
+ */
+export {
+  type Capability,
+  type ConfidenceInterval,
+  capability,
+  D2_SPAN_2,
+  type PpmEstimate,
+  sigmaWithin,
+} from './capability.js';
+export { classify, deviation, limitsAreOrdered, type SubtaskLimits, type Verdict } from './classification.js';
+export {
+  type ControlChart,
+  type ControlChartOptions,
+  type ControlChartPoint,
+  controlChart,
+  controlChartPoints,
+} from './control-chart.js';
+export { controlChartJsonChunks } from './control-chart-json.js';
+export { HISTOGRAM_BINS, type Histogram, histogram } from './histogram.js';
+export { ALL_RULES, DEFAULT_RULES, parseRules, type RuleNumber } from './nelson-rules.js';
+export { normalCdf, normalPdf } from './normal.js';
+export { type SeriesRow, SpcSeries, seriesFromRows, seriesOf, toEpochMs } from './series.js';
+export { percentage, type Summary, SummaryAccumulator, summarize } from './summary.js';

@@ -1,0 +1,50 @@
+import { FormatRegistry } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_RULES,
+  capability,
+  controlChart,
+  controlChartJsonChunks,
+  histogram,
+  parseRules,
+  seriesOf,
+  summarize,
+} from '../spc/index.js';
+import {
+  CapabilitySchema,
+  ControlChartSchema,
+  HistogramSchema,
+  RulesQuery,
+  SummarySchema,
+} from './statistics.schema.js';
+
+// Fastify's Ajv knows date-time; TypeBox's own checker needs it registered.
+if (!FormatRegistry.Has('date-time')) {
+  FormatRegistry.Set('date-time', (text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(text));
+}
+
+const limits = { nominal: 10, ltl: 9.9, lwl: 9.95, uwl: 10.05, utl: 10.1 };
+const datasets = [[], [10.01], [10, 10, 10], [10.02, 9.98, 10.01, 10.03, 9.97, 10.0, 10.04, 9.99, 10.2]];
+
+describe('statistics wire schemas match what the spc module returns', () => {
+  it.each(datasets.map((values) => [values.length, values]))('for %i values', (_, values) => {
+    const series = seriesOf(
+      values,
+      values.map((_v, i) => Date.UTC(2026, 10, 21, 8, i)),
+    );
+    expect(Value.Check(CapabilitySchema, capability(series, limits))).toBe(true);
+    expect(Value.Check(CapabilitySchema, capability(series, { ...limits, ltl: null, lwl: null }))).toBe(true);
+    expect(Value.Check(HistogramSchema, histogram(series))).toBe(true);
+    const chart = controlChart(series, { rules: ALL_RULES });
+    const body = JSON.parse([...controlChartJsonChunks(chart, series)].join(''));
+    expect(Value.Check(ControlChartSchema, body)).toBe(true);
+    expect(Value.Check(SummarySchema, summarize({ pass: values.length, warning: 0, fail: 0 }))).toBe(true);
+  });
+
+  it('the rules query accepts exactly what parseRules accepts', () => {
+    for (const text of ['1', '1,2,5,6', ' 6 , 1 ', 'all', 'ALL', '1,', '0', '9', '1;2', 'x', '', '1,,2']) {
+      expect(Value.Check(RulesQuery, text)).toBe(parseRules(text) !== null);
+    }
+  });
+});

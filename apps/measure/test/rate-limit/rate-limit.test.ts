@@ -1,0 +1,190 @@
+import { type App, createApp } from '@app/kit';
+import { captureLogger, silentLogger, startTestServer, type TestServer } from '@app/kit/testing';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRateLimitStore, randomKeyPrefix } from '../../src/rate-limit/create-store.js';
+import { MemoryRateLimitStore } from '../../src/rate-limit/memory.store.js';
+import { rateLimitPlugin } from '../../src/rate-limit/rate-limit.plugin.js';
+import type { RateLimitStore } from '../../src/rate-limit/rate-limit.store.js';
+
+const REDIS_URL = process.env.REDIS_URL;
+const MINUTE = 60_000;
+
+/** A fake clock shared by every app of a test: moving it is how windows slide, no sleeping. */
+const clock = { now: 1_700_000_000_000 };
+
+async function startApp(store: RateLimitStore, general = 20, trustProxy = true): Promise<TestServer> {
+  const app: App = await createApp({
+    logger: silentLogger(),
+    trustProxy,
+    renderError: (error) => ({ detail: error.message }),
+  });
+  await app.register(rateLimitPlugin, {
+    general: { limit: general, windowMs: MINUTE },
+    login: { limit: 5, windowMs: MINUTE },
+    store,
+    clock: () => clock.now,
+  });
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/ping', async () => ({ pong: true }));
+  app.post('/api/auth/login', async () => ({ api_key: 'k' }));
+  return startTestServer(app);
+}
+
+const call = (server: TestServer, path: string, ip = '203.0.113.7', method = 'GET') =>
+  fetch(`${server.url}${path}`, { method, headers: { 'x-forwarded-for': ip } });
+const login = (server: TestServer, ip?: string) => call(server, '/api/auth/login', ip, 'POST');
+
+const storeKinds: [string, (prefix: string) => Promise<RateLimitStore>][] = [
+  ['memory', async () => new MemoryRateLimitStore()],
+];
+if (REDIS_URL) {
+  storeKinds.push([
+    'redis',
+    (prefix) => createRateLimitStore({ redisUrl: REDIS_URL, keyPrefix: prefix, logger: silentLogger() }),
+  ]);
+}
+
+const prefixes: string[] = [];
+afterAll(async () => {
+  if (!REDIS_URL) return;
+  const redis = new Redis(REDIS_URL);
+  for (const prefix of prefixes) {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  }
+  await redis.quit();
+});
+
+describe.each(storeKinds)('rate limits with the %s store', (_kind, makeStore) => {
+  let servers: TestServer[] = [];
+  let prefix: string;
+
+  beforeEach(() => {
+    prefix = randomKeyPrefix('measure-rl-test');
+    prefixes.push(prefix);
+    clock.now += 10 * MINUTE;
+  });
+  afterEach(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    servers = [];
+  });
+  const start = async (general?: number, trustProxy?: boolean) => {
+    const server = await startApp(await makeStore(prefix), general, trustProxy);
+    servers.push(server);
+    return server;
+  };
+
+  it('allows 5 logins per minute per IP; the 6th gets 429 with Retry-After and detail', async () => {
+    const server = await start();
+    for (let i = 0; i < 5; i++) expect((await login(server)).status).toBe(200);
+    const refused = await login(server);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/login/i);
+    expect((await login(server, '198.51.100.1')).status).toBe(200);
+    expect((await call(server, '/api/ping')).status).toBe(200);
+  });
+
+  it('slides the login window: each attempt frees its slot 60 s after it was made', async () => {
+    const server = await start();
+    const t0 = clock.now;
+    for (let i = 0; i < 5; i++) {
+      clock.now = t0 + i * 10_000;
+      expect((await login(server)).status).toBe(200);
+    }
+    clock.now = t0 + 59_500;
+    const early = await login(server);
+    expect(early.status).toBe(429);
+    expect(early.headers.get('retry-after')).toBe('1');
+    clock.now = t0 + 60_000;
+    expect((await login(server)).status).toBe(200);
+    const next = await login(server);
+    expect(next.status).toBe(429);
+    expect(next.headers.get('retry-after')).toBe('10');
+    clock.now = t0 + 70_000;
+    expect((await login(server)).status).toBe(200);
+  });
+
+  it('limits all requests per IP, unknown routes included, but never /api/health', async () => {
+    const server = await start(10);
+    for (let i = 0; i < 9; i++) expect((await call(server, '/api/ping')).status).toBe(200);
+    expect((await call(server, '/api/nowhere')).status).toBe(404);
+    const refused = await call(server, '/api/ping');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await call(server, '/api/nowhere')).status).toBe(429);
+    for (let i = 0; i < 15; i++) expect((await call(server, '/api/health')).status).toBe(200);
+    expect((await call(server, '/api/ping', '198.51.100.2')).status).toBe(200);
+    clock.now += MINUTE;
+    expect((await call(server, '/api/ping')).status).toBe(200);
+  });
+
+  it('gives one budget to a whole IPv6 /64, so rotating addresses does not reset it', async () => {
+    const server = await start();
+    for (let i = 1; i <= 5; i++) expect((await login(server, `2001:db8:7:7::${i}`)).status).toBe(200);
+    expect((await login(server, '2001:db8:7:7:ffff::99')).status).toBe(429);
+    expect((await login(server, '2001:db8:7:8::1')).status).toBe(200);
+  });
+
+  it('ignores a spoofed X-Forwarded-For unless the app trusts a proxy', async () => {
+    const server = await start(20, false);
+    for (let i = 1; i <= 5; i++) expect((await login(server, `198.51.100.${i}`)).status).toBe(200);
+    expect((await login(server, '198.51.100.77')).status).toBe(429);
+  });
+
+  it('counts logins against the general budget too', async () => {
+    const server = await start(3);
+    for (let i = 0; i < 3; i++) expect((await login(server)).status).toBe(200);
+    const refused = await login(server);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/too many requests/i);
+  });
+
+  if (_kind === 'redis') {
+    it('shares one budget between two instances on the same Redis', async () => {
+      const [a, b] = [await start(), await start()];
+      for (const server of [a, b, a, b, a]) expect((await login(server)).status).toBe(200);
+      expect((await login(b)).status).toBe(429);
+      expect((await login(a)).status).toBe(429);
+      clock.now += MINUTE;
+      expect((await login(b)).status).toBe(200);
+    });
+
+    it("uses the Redis server's clock when no clock is injected", async () => {
+      const store = await makeStore(prefix);
+      try {
+        const rule = { limit: 2, windowMs: MINUTE };
+        expect((await store.hit('login:192.0.2.1', rule)).allowed).toBe(true);
+        expect((await store.hit('login:192.0.2.1', rule)).allowed).toBe(true);
+        const refused = await store.hit('login:192.0.2.1', rule);
+        expect(refused.allowed).toBe(false);
+        expect(refused.retryAfterMs).toBeGreaterThan(MINUTE - 5_000);
+        expect(refused.retryAfterMs).toBeLessThanOrEqual(MINUTE);
+      } finally {
+        await store.close();
+      }
+    });
+  }
+});
+
+describe('Redis unavailable', () => {
+  it('fails open: requests are allowed and a warning is logged once', async () => {
+    const { logger, lines } = captureLogger();
+    const store = await createRateLimitStore({
+      redisUrl: 'redis://127.0.0.1:1',
+      keyPrefix: randomKeyPrefix(),
+      logger,
+    });
+    try {
+      for (let i = 0; i < 8; i++) {
+        expect((await store.hit('login:1.2.3.4', { limit: 5, windowMs: MINUTE })).allowed).toBe(true);
+      }
+      const warnings = lines().filter((line) => line.level === 'warn');
+      expect(warnings).toHaveLength(1);
+      expect(String(warnings[0]?.msg)).toMatch(/allowing requests/);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,288 @@
+/// <reference lib="dom" />
+/**
+ * The issue's acceptance scenario in a real browser (playwright-core driving Debian's chromium) against
+ * the real services on ephemeral ports. Run: `npm run test:e2e`. Screenshots go to test-output/e2e/.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, type Services, startServices } from './services.js';
+
+const STATION = 'ST-E2E';
+const RECIPE = { code: 'E2E-FLANGE', name: 'Flange E2E' };
+const shots = join(repoRoot, 'test-output/e2e');
+const PASSWORD = 'Secret-pass-123';
+
+let services: Services;
+let browser: Browser;
+const consoleErrors: string[] = [];
+let offline = false;
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    // Chromium reports every fetch that fails while we deliberately cut the network; that is the test, not a bug.
+    if (
+      message.type() === 'error' &&
+      !(offline && /ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(message.text()))
+    ) {
+      consoleErrors.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      console.log(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('dialog', (dialog) => void dialog.accept());
+  return { context, page };
+}
+
+async function login(page: Page, url: string, username: string, password: string) {
+  await page.goto(url);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: /Log out|Abmelden/ }).waitFor();
+}
+
+async function apiAs(key: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${services.measureUrl}/api${path}`, {
+    method,
+    headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A drawing-like PNG: a flange outline the maker places markers on. */
+function partImage(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="560">
+    <rect width="900" height="560" fill="#f7f7f2"/>
+    <circle cx="450" cy="280" r="220" fill="none" stroke="#222" stroke-width="6"/>
+    <circle cx="450" cy="280" r="90" fill="none" stroke="#222" stroke-width="6"/>
+    <line x1="200" y1="280" x2="700" y2="280" stroke="#888" stroke-dasharray="12 8" stroke-width="2"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * Types like a person or like a USB caliper (a burst of keys and Enter). Which input_method the
+ * burst is recorded with depends on the machine's load, so it is not asserted here (the detector
+ * has its own unit tests).
+ */
+async function enterValue(page: Page, value: string, how: 'manual' | 'caliper') {
+  await page.keyboard.type(value, { delay: how === 'manual' ? 120 : 0 });
+  await page.keyboard.press('Enter');
+}
+
+async function measurePart(page: Page, serial: string, values: [string, string], how: 'manual' | 'caliper') {
+  // keyboard only: the serial field has focus after the previous part, Enter starts, Enter moves on
+  await page.keyboard.type(serial);
+  await page.keyboard.press('Enter');
+  await page.getByLabel(/Measured value/).waitFor();
+  await enterValue(page, values[0], how);
+  await enterValue(page, values[1], how);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Submit part');
+  await page.keyboard.press('Enter');
+  await page.getByText(`Part ${serial} saved`).waitFor();
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  services = await startServices(STATION);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await services?.stop();
+});
+
+describe('measurement shop floor, end to end', () => {
+  let adminKey = '';
+
+  it('an admin signs in; the team is set up', async () => {
+    const { page } = await newPage();
+    await login(page, services.measureUrl, 'admin', services.adminPassword);
+    adminKey = (await page.evaluate(() => localStorage.getItem('measure.apiKey'))) ?? '';
+    for (const [username, roles] of [
+      ['mara', ['Maker']],
+      ['otto', ['MeasurementTec']],
+      ['meta', ['Metrologist']],
+    ] as const) {
+      await apiAs(adminKey, 'POST', '/users', {
+        username,
+        password: PASSWORD,
+        display_name: username,
+        email: `${username}@example.com`,
+        roles,
+        is_admin: false,
+        language_pref: 'en',
+        theme_pref: 'light',
+      });
+    }
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('cell', { name: 'mara@example.com' }).waitFor();
+    await page.screenshot({ path: join(shots, 'admin-users.png') });
+  });
+
+  it('a maker builds a recipe with an image and two markers', async () => {
+    const { page } = await newPage();
+    await login(page, services.measureUrl, 'mara', PASSWORD);
+    await page.getByRole('button', { name: 'New recipe' }).click();
+    await page.locator('input[name=code]').fill(RECIPE.code);
+    await page.locator('input[name=name]').fill(RECIPE.name);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: new RegExp(RECIPE.code) }).waitFor();
+
+    await page.getByRole('button', { name: 'Add task' }).click();
+    await page.locator('input[name=task_title]').fill('Outer diameter');
+    await page.locator('input[name=task_directive]').fill('Measure at the numbered points');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('input[name=title]').waitFor();
+
+    await page
+      .locator('input[name=image]')
+      .setInputFiles({ name: 'flange.png', mimeType: 'image/png', buffer: await partImage() });
+    await page.locator('[data-testid=task-image] img').waitFor();
+
+    for (const [marker, description] of [
+      ['1', 'Outer Ø'],
+      ['2', 'Bore Ø'],
+    ]) {
+      await page.getByRole('button', { name: 'Add point' }).click();
+      await page.locator('input[name=subtask_marker_number]').fill(marker!);
+      await page.locator('input[name=subtask_description]').fill(description!);
+      for (const [field, value] of Object.entries({
+        ltl: '9.8',
+        lwl: '9.9',
+        nominal: '10',
+        uwl: '10.1',
+        utl: '10.2',
+      })) {
+        await page.locator(`input[name=subtask_${field}]`).fill(value);
+      }
+      await page.getByRole('button', { name: 'Save' }).last().click();
+      await page.getByRole('cell', { name: description! }).waitFor();
+    }
+
+    const image = page.locator('[data-testid=task-image]');
+    for (const [row, x, y] of [
+      [0, 0.2, 0.5],
+      [1, 0.6, 0.5],
+    ] as const) {
+      await page.getByRole('button', { name: 'Place marker' }).nth(row).click();
+      const box = (await image.boundingBox())!;
+      await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+      await page.locator(`[data-marker="${row + 1}"]`).waitFor();
+    }
+    await page.screenshot({ path: join(shots, 'maker-recipe.png'), fullPage: true });
+  });
+
+  it('an admin assigns the recipe to the station', async () => {
+    const { page } = await newPage();
+    await page.goto(services.measureUrl);
+    await page.evaluate((key) => localStorage.setItem('measure.apiKey', key), adminKey);
+    await page.goto(`${services.measureUrl}/admin/stations`);
+    await page.getByRole('button', { name: 'New station' }).click();
+    await page.locator('input[name=station_code]').fill(STATION);
+    await page.locator('input[name=station_name]').fill('Inspection bench 1');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page
+      .locator('select[name=assign_recipe]')
+      .selectOption({ label: `${RECIPE.code} · ${RECIPE.name}` });
+    await page.getByRole('button', { name: 'Assign' }).click();
+    await page.getByRole('cell', { name: RECIPE.name }).waitFor();
+    await page.screenshot({ path: join(shots, 'admin-stations.png') });
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.locator('select[name=csv_delimiter]').selectOption(';');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved').waitFor();
+    await page.screenshot({ path: join(shots, 'admin-settings.png') });
+  });
+
+  it('an operator measures three parts with the keyboard only, one of them during a network outage', async () => {
+    const { context, page } = await newPage();
+    await login(page, services.stationUrl, 'otto', PASSWORD);
+    await page.getByRole('button', { name: new RegExp(RECIPE.name) }).waitFor();
+    await page.screenshot({ path: join(shots, 'operator-recipes.png') });
+    await page.keyboard.press('Enter'); // the first recipe has focus
+    await page.getByLabel('Lot number').waitFor();
+    await page.keyboard.type('LOT-42');
+    await page.keyboard.press('Tab');
+
+    await measurePart(page, 'SN-1', ['10.02', '10.00'], 'caliper'); // pass, pass
+    // second part: the first value lands in the warning band
+    await page.keyboard.type('SN-2');
+    await page.keyboard.press('Enter');
+    await enterValue(page, '10.15', 'manual');
+    await page
+      .getByTestId('last-result')
+      .getByText(/Warning/)
+      .waitFor();
+    await page.screenshot({ path: join(shots, 'operator-measure.png') });
+    await enterValue(page, '10.01', 'manual');
+    await page.keyboard.press('Enter');
+    await page.getByText('Part SN-2 saved').waitFor();
+
+    // third part fails on point 1, and the network is down when it is submitted
+    offline = true;
+    await context.setOffline(true);
+    await measurePart(page, 'SN-3', ['10.35', '9.95'], 'manual');
+    await page.getByTestId('pending-bar').getByText('Waiting to send: 1').waitFor();
+    await page.screenshot({ path: join(shots, 'operator-pending.png') });
+    await context.setOffline(false);
+    await page.getByTestId('pending-bar').waitFor({ state: 'detached', timeout: 30_000 });
+    offline = false;
+  });
+
+  it('a metrologist sees the three results in the control chart and downloads both PDFs', async () => {
+    const { page } = await newPage();
+    await login(page, services.measureUrl, 'meta', PASSWORD);
+    await page.getByRole('heading', { name: 'Statistical process control' }).waitFor();
+    await page.locator('select[name=recipe]').selectOption({ label: `${RECIPE.code} · ${RECIPE.name}` });
+    await expect.poll(() => page.locator('select[name=subtask] option').count()).toBe(3);
+    await page.locator('select[name=subtask]').selectOption({ index: 1 });
+    const chart = page.getByTestId('control-chart');
+    await chart.waitFor();
+    await expect.poll(() => chart.getAttribute('data-count')).toBe('3');
+    await expect.poll(() => page.getByTestId('measurement-table').locator('tbody tr').count()).toBe(3);
+    for (const verdict of ['Pass', 'Warning', 'Fail']) {
+      await page.getByTestId('measurement-table').getByText(verdict, { exact: true }).first().waitFor();
+    }
+    await page.screenshot({ path: join(shots, 'metrology.png'), fullPage: true });
+
+    for (const name of ['SPC report (PDF)', 'Measurement report (PDF)']) {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name }).click(),
+      ]);
+      const file = await download.path();
+      expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+
+    // German and dark: the preferences change the screen
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByLabel('Theme').selectOption('dark');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Profil' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.getByRole('link', { name: 'SPC' }).click();
+    await page.getByRole('heading', { name: 'Statistische Prozesslenkung' }).waitFor();
+    await page.screenshot({ path: join(shots, 'metrology-de-dark.png') });
+  });
+
+  it('left no console errors behind', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,245 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, setApiKey } from '../api/client';
+import { ROLE_NAMES, type RoleName, type User } from '../api/types';
+import { useUser } from '../auth/session';
+import { ErrorBox, Loading } from '../ui/status';
+import { useAction } from '../ui/use-action';
+
+export function UsersPage() {
+  const { t } = useTranslation();
+  const me = useUser();
+  const queryClient = useQueryClient();
+  const users = useQuery({ queryKey: ['users'], queryFn: () => api<User[]>('/users') });
+  const action = useAction();
+  const [newKey, setNewKey] = useState<{ name: string; key: string } | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
+
+  async function toggleRole(user: User, role: RoleName) {
+    const roles = user.roles.includes(role) ? user.roles.filter((r) => r !== role) : [...user.roles, role];
+    await action.run(() => api<User>(`/users/${user.id}`, { method: 'PUT', body: { roles } }));
+    await refresh();
+  }
+
+  async function toggleAdmin(user: User) {
+    await action.run(() =>
+      api<User>(`/users/${user.id}`, { method: 'PUT', body: { is_admin: !user.is_admin } }),
+    );
+    await refresh();
+  }
+
+  async function deactivate(user: User) {
+    if (!window.confirm(t('admin.deactivateConfirm', { name: user.username }))) return;
+    await action.run(() => api(`/users/${user.id}`, { method: 'DELETE' }));
+    await refresh();
+  }
+
+  async function regenerate(user: User) {
+    if (!window.confirm(t('admin.regenerateConfirm', { name: user.username }))) return;
+    const result = await action.run(() =>
+      api<{ api_key: string }>(`/users/${user.id}/regenerate-key`, { method: 'POST' }),
+    );
+    if (!result) return;
+    // Regenerating revokes every key of that user, this session's included when it is one's own.
+    if (user.id === me.id) setApiKey(result.api_key);
+    setNewKey({ name: user.username, key: result.api_key });
+  }
+
+  return (
+    <section>
+      <h1>{t('admin.users')}</h1>
+      {newKey && (
+        <div className="card" role="alert">
+          <p>{t('admin.keyOnce', { name: newKey.name })}</p>
+          <p className="key-once" data-testid="new-key">
+            {newKey.key}
+          </p>
+          <button type="button" onClick={() => setNewKey(null)}>
+            {t('common.close')}
+          </button>
+        </div>
+      )}
+      <CreateUserForm onCreated={refresh} />
+      <ErrorBox error={users.error ?? action.error} />
+      {users.isPending ? (
+        <Loading />
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>{t('admin.username')}</th>
+              <th>{t('admin.displayName')}</th>
+              <th>{t('admin.email')}</th>
+              {ROLE_NAMES.map((role) => (
+                <th key={role}>{t(`roles.${role}`)}</th>
+              ))}
+              <th>{t('admin.isAdmin')}</th>
+              <th>{t('common.active')}</th>
+              <th>{t('common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data?.map((user) => (
+              <tr key={user.id}>
+                <td>{user.username}</td>
+                <td>{user.display_name}</td>
+                <td>{user.email}</td>
+                {ROLE_NAMES.map((role) => (
+                  <td key={role}>
+                    <input
+                      type="checkbox"
+                      aria-label={`${user.username}: ${t(`roles.${role}`)}`}
+                      checked={user.roles.includes(role)}
+                      disabled={!user.active || action.busy}
+                      onChange={() => void toggleRole(user, role)}
+                    />
+                  </td>
+                ))}
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${user.username}: ${t('admin.isAdmin')}`}
+                    checked={user.is_admin}
+                    disabled={!user.active || user.id === me.id || action.busy}
+                    onChange={() => void toggleAdmin(user)}
+                  />
+                </td>
+                <td>{user.active ? t('common.yes') : t('common.no')}</td>
+                <td>
+                  <div className="toolbar" style={{ margin: 0 }}>
+                    <button type="button" disabled={!user.active} onClick={() => void regenerate(user)}>
+                      {t('admin.regenerateKey')}
+                    </button>
+                    <button
+                      type="button"
+                      className="danger"
+                      disabled={!user.active || user.id === me.id}
+                      onClick={() => void deactivate(user)}
+                    >
+                      {t('admin.deactivate')}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+const EMPTY = {
+  username: '',
+  password: '',
+  display_name: '',
+  email: '',
+  language_pref: 'en',
+  theme_pref: 'light',
+};
+
+function CreateUserForm({ onCreated }: { onCreated(): Promise<void> }) {
+  const { t } = useTranslation();
+  const { run, error, busy } = useAction();
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState(EMPTY);
+  const [roles, setRoles] = useState<RoleName[]>([]);
+  const [isAdmin, setIsAdmin] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const created = await run(() =>
+      api<User>('/users', { method: 'POST', body: { ...form, roles, is_admin: isAdmin } }),
+    );
+    if (created) {
+      setForm(EMPTY);
+      setRoles([]);
+      setIsAdmin(false);
+      setOpen(false);
+      await onCreated();
+    }
+  }
+
+  if (!open) {
+    return (
+      <button type="button" className="primary" onClick={() => setOpen(true)}>
+        {t('admin.newUser')}
+      </button>
+    );
+  }
+  const text = (name: keyof typeof EMPTY, label: string, type = 'text') => (
+    <label>
+      {label}
+      <input
+        name={name}
+        type={type}
+        value={form[name]}
+        maxLength={255}
+        required={name === 'username' || name === 'password'}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
+    </label>
+  );
+  return (
+    <form className="card" onSubmit={submit}>
+      <h2 style={{ marginTop: 0 }}>{t('admin.newUser')}</h2>
+      <div className="row">
+        {text('username', t('admin.username'))}
+        {text('password', t('admin.password'), 'password')}
+        {text('display_name', t('admin.displayName'))}
+        {text('email', t('admin.email'), 'email')}
+        <label>
+          {t('admin.language')}
+          <select
+            name="language_pref"
+            value={form.language_pref}
+            onChange={(e) => setForm({ ...form, language_pref: e.target.value })}
+          >
+            <option value="en">{t('profile.english')}</option>
+            <option value="de">{t('profile.german')}</option>
+          </select>
+        </label>
+        <label>
+          {t('admin.theme')}
+          <select
+            name="theme_pref"
+            value={form.theme_pref}
+            onChange={(e) => setForm({ ...form, theme_pref: e.target.value })}
+          >
+            <option value="light">{t('profile.light')}</option>
+            <option value="dark">{t('profile.dark')}</option>
+          </select>
+        </label>
+      </div>
+      <div className="toolbar">
+        {ROLE_NAMES.map((role) => (
+          <label key={role} className="inline">
+            <input
+              type="checkbox"
+              name={`role_${role}`}
+              checked={roles.includes(role)}
+              onChange={() =>
+                setRoles(roles.includes(role) ? roles.filter((r) => r !== role) : [...roles, role])
+              }
+            />
+            {t(`roles.${role}`)}
+          </label>
+        ))}
+        <label className="inline">
+          <input type="checkbox" name="is_admin" checked={isAdmin} onChange={() => setIsAdmin(!isAdmin)} />
+          {t('admin.isAdmin')}
+        </label>
+      </div>
+      <ErrorBox error={error} />
+      <div className="toolbar">
+        <button type="submit" className="primary" disabled={busy}>
+          {t('common.create')}
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

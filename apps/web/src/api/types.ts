@@ -1,0 +1,177 @@
+/** Wire shapes of the measurement API (docs: shared spec). Field names keep the spec's snake_case. */
+
+export type RoleName = 'Maker' | 'MeasurementTec' | 'Metrologist';
+export const ROLE_NAMES: readonly RoleName[] = ['Maker', 'MeasurementTec', 'Metrologist'];
+
+export interface User {
+  id: number;
+  username: string;
+  display_name: string;
+  email: string;
+  roles: RoleName[];
+  is_admin: boolean;
+  active: boolean;
+  language_pref: string;
+  theme_pref: string;
+}
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  per_page: number;
+  pages: number;
+}
+
+export interface Limits {
+  nominal: number;
+  utl: number;
+  uwl: number;
+  lwl: number;
+  ltl: number;
+}
+
+export interface Subtask extends Limits {
+  id: number;
+  task_id: number;
+  marker_number: number;
+  description: string;
+  measurement_type: string;
+  unit: string;
+}
+
+export interface Marker {
+  marker_number: number;
+  x: number;
+  y: number;
+}
+
+export interface Annotations {
+  markers: Marker[];
+}
+
+export interface Task {
+  id: number;
+  version_id: number;
+  order_index: number;
+  title: string;
+  directive: string;
+  description: string;
+  file_type: string | null;
+  /** Relative upload path of the task image (see docs/decisions.md: task image path). */
+  file_path?: string | null;
+  annotations_json: Annotations | null;
+  subtasks: Subtask[];
+}
+
+export interface RecipeVersion {
+  id?: number;
+  version_number: number;
+  change_notes: string | null;
+  created_at?: string;
+  tasks?: Task[];
+}
+
+export interface Recipe {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+  created_by: number;
+  current_version: RecipeVersion | null;
+}
+
+export type Verdict = 'pass' | 'warning' | 'fail';
+export type InputMethod = 'usb_caliper' | 'manual';
+
+export interface MeasurementCreate {
+  subtask_id: number;
+  version_id: number;
+  value: number;
+  lot_number: string;
+  serial_number: string;
+  input_method: InputMethod;
+}
+
+export interface Measurement extends MeasurementCreate {
+  id: number;
+  measured_by: number;
+  pass_fail: Verdict;
+  deviation: number;
+  measured_at: string;
+  synced_to_csv: boolean;
+}
+
+export interface Station {
+  id: number;
+  code: string;
+  name: string;
+  location: string | null;
+  notes: string | null;
+  active: boolean;
+  created_by: number;
+  created_at: string;
+}
+
+export interface StationRecipe {
+  id: number;
+  code: string;
+  name: string;
+  active: boolean;
+}
+
+export interface FileUploadResult {
+  file_path: string;
+  thumbnail_path?: string;
+  file_type: string;
+  file_size: number;
+}
+
+export type Settings = Record<string, string>;
+
+export interface Summary {
+  total: number;
+  pass_count: number;
+  warning_count: number;
+  fail_count: number;
+  pass_percentage: number;
+  warning_percentage: number;
+  fail_percentage: number;
+}
+
+export interface Capability {
+  n: number;
+  mean: number | null;
+  stdev: number | null;
+  cp: number | null;
+  cpk: number | null;
+  pp: number | null;
+  ppk: number | null;
+}
+
+export interface ControlChart {
+  points: { x: number; y: number; timestamp: string }[];
+  ucl: number | null;
+  lcl: number | null;
+  center_line: number | null;
+  out_of_control_indices: number[];
+}
+
+export interface Histogram {
+  bins: number[];
+  frequencies: number[];
+  normal_curve_y: number[];
+}
+
+export interface SubtaskOption {
+  id: number;
+  marker_number: number;
+  description: string;
+  task_title: string;
+  nominal: number;
+  utl: number;
+  ltl: number;
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { axisRange, controlChartOption } from './chart-options';
+
+const labels = {
+  format: (v: number) => String(v),
+  value: 'v',
+  ucl: 'UCL',
+  lcl: 'LCL',
+  center: 'CL',
+  usl: 'USL',
+  lsl: 'LSL',
+  outOfControl: 'OOC',
+  frequency: 'f',
+  normalCurve: 'n',
+};
+const colors = {
+  text: '#000',
+  muted: '#555',
+  border: '#999',
+  accent: '#00f',
+  fail: '#f00',
+  warning: '#fa0',
+  pass: '#0a0',
+};
+
+describe('axisRange', () => {
+  it('spans data and limits with padding', () => {
+    expect(axisRange([10, 11, null, 12])).toEqual({ min: 9.84, max: 12.16 });
+    expect(axisRange([])).toBeNull();
+  });
+});
+
+describe('controlChartOption', () => {
+  it('marks exactly the out-of-control points and draws control and specification limits', () => {
+    const chart = {
+      points: [
+        { x: 1, y: 10, timestamp: '' },
+        { x: 2, y: 10.5, timestamp: '' },
+        { x: 3, y: 9.9, timestamp: '' },
+      ],
+      ucl: 10.4,
+      lcl: 9.6,
+      center_line: 10,
+      out_of_control_indices: [1],
+    };
+    const subtask = {
+      id: 1,
+      marker_number: 1,
+      description: '',
+      task_title: '',
+      nominal: 10,
+      utl: 10.6,
+      ltl: 9.4,
+    };
+    const option = controlChartOption(chart, subtask, labels, colors) as {
+      series: { data: number[][]; markLine?: { data: { name: string; yAxis: number }[] } }[];
+      yAxis: { min: number; max: number };
+    };
+    expect(option.series[1]?.data).toEqual([[2, 10.5]]);
+    expect(option.series[0]?.markLine?.data.map((line) => [line.name, line.yAxis])).toEqual([
+      ['UCL', 10.4],
+      ['CL', 10],
+      ['LCL', 9.6],
+      ['USL', 10.6],
+      ['LSL', 9.4],
+    ]);
+    expect(option.yAxis.min).toBeLessThan(9.4);
+    expect(option.yAxis.max).toBeGreaterThan(10.6);
+  });
+
+  it('leaves out limits the server reports as null (fewer than two points)', () => {
+    const option = controlChartOption(
+      {
+        points: [{ x: 1, y: 5, timestamp: '' }],
+        ucl: null,
+        lcl: null,
+        center_line: 5,
+        out_of_control_indices: [],
+      },
+      undefined,
+      labels,
+      colors,
+    ) as { series: { markLine?: { data: { name: string }[] } }[] };
+    expect(option.series[0]?.markLine?.data.map((line) => line.name)).toEqual(['CL']);
+  });
+});

@@ -1,0 +1,193 @@
+import type { ControlChart, Histogram, SubtaskOption } from '../api/types';
+import type { ChartOption, themeColors } from './echart';
+
+type Colors = ReturnType<typeof themeColors>;
+
+export interface ChartLabels {
+  /** Numbers on axes and limit labels, in the user's language. */
+  format: (value: number) => string;
+  value: string;
+  ucl: string;
+  lcl: string;
+  center: string;
+  usl: string;
+  lsl: string;
+  outOfControl: string;
+  frequency: string;
+  normalCurve: string;
+}
+
+/** Axis range that shows the data and every limit line, with a little air around them. */
+export function axisRange(values: (number | null | undefined)[]): { min: number; max: number } | null {
+  const finite = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  if (finite.length === 0) return null;
+  const low = Math.min(...finite);
+  const high = Math.max(...finite);
+  const pad = (high - low || Math.abs(high) || 1) * 0.08;
+  return { min: low - pad, max: high + pad };
+}
+
+interface LineStyle {
+  color: string;
+  dashed: boolean;
+  axis: 'xAxis' | 'yAxis';
+  /** Control limits are labelled at the right end, specification limits at the left, so labels never overlap. */
+  labelAt: 'start' | 'end';
+  format: (value: number) => string;
+}
+
+function limitLine(name: string, value: number | null | undefined, style: LineStyle) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return [];
+  const position =
+    style.axis === 'xAxis' ? 'end' : style.labelAt === 'start' ? 'insideStartTop' : 'insideEndTop';
+  return [
+    {
+      name,
+      [style.axis]: value,
+      lineStyle: { color: style.color, type: style.dashed ? 'dashed' : 'solid', width: 2 },
+      label: {
+        formatter: `${name} ${style.format(value)}`,
+        color: style.color,
+        position,
+        fontWeight: 'bold',
+      },
+    },
+  ];
+}
+
+/** Individuals chart: the points, centre and control limits, the specification limits, out-of-control points in red. */
+export function controlChartOption(
+  chart: ControlChart,
+  subtask: SubtaskOption | undefined,
+  labels: ChartLabels,
+  colors: Colors,
+): ChartOption {
+  const outOfControl = new Set(chart.out_of_control_indices);
+  const range = axisRange([
+    ...chart.points.map((p) => p.y),
+    chart.ucl,
+    chart.lcl,
+    subtask?.utl,
+    subtask?.ltl,
+  ]);
+  const control = { axis: 'yAxis', labelAt: 'end', format: labels.format } as const;
+  const spec = { axis: 'yAxis', labelAt: 'start', dashed: false, format: labels.format } as const;
+  return {
+    animation: false,
+    textStyle: { color: colors.text },
+    grid: { left: 70, right: 30, top: 30, bottom: 40 },
+    tooltip: { trigger: 'axis' },
+    xAxis: {
+      type: 'value',
+      // half a step of air so the first and last points are not cut by the axes
+      min: (extent: { min: number }) => extent.min - 0.5,
+      max: (extent: { max: number }) => extent.max + 0.5,
+      minInterval: 1,
+      axisLabel: { color: colors.muted, showMinLabel: false, showMaxLabel: false },
+      splitLine: { show: false },
+    },
+    yAxis: {
+      type: 'value',
+      name: labels.value,
+      min: range?.min,
+      max: range?.max,
+      axisLabel: { color: colors.muted, formatter: labels.format, showMinLabel: false, showMaxLabel: false },
+      splitLine: { lineStyle: { color: colors.border, opacity: 0.3 } },
+    },
+    series: [
+      {
+        name: labels.value,
+        type: 'line',
+        data: chart.points.map((p) => [p.x, p.y]),
+        symbol: 'circle',
+        symbolSize: 7,
+        lineStyle: { color: colors.accent },
+        itemStyle: { color: colors.accent },
+        markLine: {
+          symbol: 'none',
+          silent: true,
+          data: [
+            ...limitLine(labels.ucl, chart.ucl, { ...control, color: colors.fail, dashed: true }),
+            ...limitLine(labels.center, chart.center_line, { ...control, color: colors.pass, dashed: false }),
+            ...limitLine(labels.lcl, chart.lcl, { ...control, color: colors.fail, dashed: true }),
+            ...limitLine(labels.usl, subtask?.utl, { ...spec, color: colors.warning }),
+            ...limitLine(labels.lsl, subtask?.ltl, { ...spec, color: colors.warning }),
+          ],
+        },
+      },
+      {
+        name: labels.outOfControl,
+        type: 'scatter',
+        data: chart.points.filter((_p, i) => outOfControl.has(i)).map((p) => [p.x, p.y]),
+        symbol: 'diamond',
+        symbolSize: 16,
+        itemStyle: { color: colors.fail, borderColor: colors.text, borderWidth: 1 },
+        z: 5,
+      },
+    ],
+  };
+}
+
+/** Histogram over the bin edges with the fitted normal curve and the specification limits. */
+export function histogramOption(
+  histogram: Histogram,
+  subtask: SubtaskOption | undefined,
+  labels: ChartLabels,
+  colors: Colors,
+): ChartOption {
+  const centres = histogram.frequencies.map(
+    (_f, i) => ((histogram.bins[i] ?? 0) + (histogram.bins[i + 1] ?? 0)) / 2,
+  );
+  const width = histogram.bins.length > 1 ? histogram.bins[1]! - histogram.bins[0]! : 1;
+  const range = axisRange([...histogram.bins, subtask?.utl, subtask?.ltl]);
+  const spec = {
+    axis: 'xAxis',
+    labelAt: 'end',
+    dashed: false,
+    format: labels.format,
+    color: colors.fail,
+  } as const;
+  return {
+    animation: false,
+    textStyle: { color: colors.text },
+    grid: { left: 60, right: 40, top: 50, bottom: 40 },
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, right: 10, textStyle: { color: colors.text } },
+    xAxis: {
+      type: 'value',
+      min: range ? range.min - width / 2 : undefined,
+      max: range ? range.max + width / 2 : undefined,
+      axisLabel: { color: colors.muted, formatter: labels.format, showMinLabel: false, showMaxLabel: false },
+    },
+    yAxis: {
+      type: 'value',
+      name: labels.frequency,
+      minInterval: 1,
+      axisLabel: { color: colors.muted },
+      splitLine: { lineStyle: { color: colors.border, opacity: 0.3 } },
+    },
+    series: [
+      {
+        name: labels.frequency,
+        type: 'bar',
+        data: centres.map((c, i) => [c, histogram.frequencies[i]]),
+        barWidth: '95%',
+        itemStyle: { color: colors.accent, opacity: 0.75 },
+        markLine: {
+          symbol: 'none',
+          silent: true,
+          data: [...limitLine(labels.lsl, subtask?.ltl, spec), ...limitLine(labels.usl, subtask?.utl, spec)],
+        },
+      },
+      {
+        name: labels.normalCurve,
+        type: 'line',
+        smooth: true,
+        symbol: 'none',
+        data: histogram.normal_curve_y.map((y, i) => [centres[i], y]),
+        lineStyle: { color: colors.warning, width: 3 },
+        itemStyle: { color: colors.warning },
+      },
+    ],
+  };
+}

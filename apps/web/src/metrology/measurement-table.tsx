@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, type Query } from '../api/client';
+import type { Measurement, Paged, Verdict } from '../api/types';
+import { formatDateTime, formatNumber, formatSigned } from '../format';
+import { Pager } from '../ui/pager';
+import { ErrorBox, VerdictBadge } from '../ui/status';
+
+const PER_PAGE = 50;
+
+export function MeasurementTable({ filters }: { filters: Query }) {
+  const { t } = useTranslation();
+  const [verdict, setVerdict] = useState<Verdict | ''>('');
+  const [page, setPage] = useState(1);
+  const query = { ...filters, pass_fail: verdict, page, per_page: PER_PAGE };
+  const measurements = useQuery({
+    queryKey: ['measurements', query],
+    queryFn: () => api<Paged<Measurement>>('/measurements/', { query }),
+    placeholderData: (previous) => previous,
+  });
+
+  return (
+    <div className="card">
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <h2 style={{ margin: 0 }}>{t('metrology.measurements')}</h2>
+        <label className="inline">
+          {t('metrology.verdict')}
+          <select
+            name="pass_fail"
+            value={verdict}
+            onChange={(e) => {
+              setVerdict(e.target.value as Verdict | '');
+              setPage(1);
+            }}
+          >
+            <option value="">{t('common.all')}</option>
+            <option value="pass">{t('verdict.pass')}</option>
+            <option value="warning">{t('verdict.warning')}</option>
+            <option value="fail">{t('verdict.fail')}</option>
+          </select>
+        </label>
+      </div>
+      <ErrorBox error={measurements.error} />
+      {measurements.data && (
+        <>
+          <table data-testid="measurement-table">
+            <thead>
+              <tr>
+                <th>{t('metrology.measuredAt')}</th>
+                <th>{t('metrology.lot')}</th>
+                <th>{t('metrology.serial')}</th>
+                <th className="num">{t('metrology.value')}</th>
+                <th className="num">{t('metrology.deviation')}</th>
+                <th>{t('metrology.verdict')}</th>
+                <th>{t('metrology.method')}</th>
+                <th className="num">{t('metrology.operator')}</th>
+                <th className="num">{t('maker.version')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {measurements.data.items.map((m) => (
+                <tr key={m.id}>
+                  <td>{formatDateTime(m.measured_at)}</td>
+                  <td>{m.lot_number}</td>
+                  <td>{m.serial_number}</td>
+                  <td className="num">{formatNumber(m.value)}</td>
+                  <td className="num">{formatSigned(m.deviation, 4)}</td>
+                  <td>
+                    <VerdictBadge verdict={m.pass_fail} />
+                  </td>
+                  <td>{t(m.input_method === 'usb_caliper' ? 'operator.caliper' : 'operator.manual')}</td>
+                  <td className="num">{m.measured_by}</td>
+                  <td className="num">{m.version_id}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {measurements.data.items.length === 0 && <p className="muted">{t('metrology.noData')}</p>}
+          <Pager
+            page={measurements.data.page}
+            pages={measurements.data.pages}
+            total={measurements.data.total}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </div>
+  );
+}

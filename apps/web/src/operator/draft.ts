@@ -1,0 +1,68 @@
+import type { InputMethod, Recipe, Subtask, Task } from '../api/types';
+
+/** One recorded point of the part in progress. */
+export interface DraftValue {
+  value: number;
+  input_method: InputMethod;
+}
+
+/**
+ * The part in progress, written to localStorage on every change: a reload or a crash brings the
+ * operator back to the same point with every value typed so far. The recipe is kept with it so the
+ * part can be finished while the server is unreachable.
+ */
+export interface Draft {
+  recipe: Recipe;
+  lot_number: string;
+  serial_number: string;
+  values: Record<string, DraftValue>;
+  index: number;
+}
+
+export interface MeasurePoint {
+  task: Task;
+  taskIndex: number;
+  subtask: Subtask;
+}
+
+const KEY = 'measure.draft';
+
+export function loadDraft(storage: Pick<Storage, 'getItem'> = localStorage): Draft | null {
+  try {
+    const parsed = JSON.parse(storage.getItem(KEY) ?? 'null') as Draft | null;
+    return parsed?.recipe && parsed.values ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(
+  draft: Draft | null,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> = localStorage,
+): void {
+  if (draft) storage.setItem(KEY, JSON.stringify(draft));
+  else storage.removeItem(KEY);
+}
+
+/** Every point of the current version in the order the operator measures them: task order, then marker number. */
+export function measurePoints(recipe: Recipe): MeasurePoint[] {
+  const tasks = [...(recipe.current_version?.tasks ?? [])].sort((a, b) => a.order_index - b.order_index);
+  return tasks.flatMap((task, taskIndex) =>
+    [...task.subtasks]
+      .sort((a, b) => a.marker_number - b.marker_number)
+      .map((subtask) => ({ task, taskIndex, subtask })),
+  );
+}
+
+/** After a value at `index`, the next point still without a value (wrapping), or null when all are done. */
+export function nextOpenPoint(
+  points: MeasurePoint[],
+  values: Record<string, DraftValue>,
+  index: number,
+): number | null {
+  for (let step = 1; step <= points.length; step++) {
+    const candidate = (index + step) % points.length;
+    if (!values[String(points[candidate]!.subtask.id)]) return candidate;
+  }
+  return null;
+}

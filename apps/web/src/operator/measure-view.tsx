@@ -1,0 +1,266 @@
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MeasurementCreate, Verdict } from '../api/types';
+import { useUser } from '../auth/session';
+import { classify, deviation, parseMeasuredValue } from '../domain/classify';
+import { decimalsFor, formatNumber, formatSigned } from '../format';
+import { VerdictBadge } from '../ui/status';
+import { TaskImage } from '../ui/task-image';
+import { detectInputMethod, emptyLog, type KeystrokeLog, recordKey } from './burst-detector';
+import { type Draft, measurePoints, nextOpenPoint } from './draft';
+import { usePendingQueue } from './pending-context';
+
+interface MeasureViewProps {
+  draft: Draft;
+  onChange(draft: Draft): void;
+  onDone(lot: string, serial: string, verdicts: Record<Verdict, number>): void;
+  onCancel(): void;
+}
+
+/** One part: step through the points with the keyboard or a caliper; values are saved as they are entered. */
+export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewProps) {
+  const { t } = useTranslation();
+  const queue = usePendingQueue();
+  const user = useUser();
+  const points = useMemo(() => measurePoints(draft.recipe), [draft.recipe]);
+  const index = Math.min(draft.index, Math.max(0, points.length - 1));
+  const point = points[index];
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [lastEntered, setLastEntered] = useState<number | null>(null);
+  const log = useRef<KeystrokeLog>(emptyLog());
+  const inputRef = useRef<HTMLInputElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  const missing = points.filter((p) => !draft.values[String(p.subtask.id)]).length;
+  const complete = points.length > 0 && missing === 0;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus follows the point even when only the index changed
+  useEffect(() => {
+    if (complete && lastEntered !== null) submitRef.current?.focus();
+    else inputRef.current?.focus();
+  }, [index, complete, lastEntered]);
+
+  const verdicts: Record<number, Verdict> = {};
+  for (const p of points) {
+    const recorded = draft.values[String(p.subtask.id)];
+    if (recorded && p.task.id === point?.task.id)
+      verdicts[p.subtask.marker_number] = classify(recorded.value, p.subtask);
+  }
+
+  function go(next: number) {
+    log.current = emptyLog();
+    setText('');
+    setInvalid(false);
+    onChange({ ...draft, index: Math.max(0, Math.min(points.length - 1, next)) });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      go(index + (event.key === 'ArrowDown' ? 1 : -1));
+      return;
+    }
+    if (event.key !== 'Enter') {
+      log.current = recordKey(log.current, event.key, event.timeStamp);
+      return;
+    }
+    event.preventDefault();
+    if (!point) return;
+    // read the field itself: a caliper's Enter can arrive before React has re-rendered the last digit
+    const value = parseMeasuredValue(event.currentTarget.value);
+    if (value === null) {
+      setInvalid(true);
+      return;
+    }
+    const input_method = detectInputMethod(log.current, event.timeStamp);
+    const values = { ...draft.values, [String(point.subtask.id)]: { value, input_method } };
+    const next = nextOpenPoint(points, values, index);
+    log.current = emptyLog();
+    setText('');
+    setInvalid(false);
+    setLastEntered(index);
+    onChange({ ...draft, values, index: next ?? index });
+  }
+
+  function submit() {
+    if (!complete) return;
+    const measurements: MeasurementCreate[] = points.map((p) => {
+      const recorded = draft.values[String(p.subtask.id)]!;
+      return {
+        subtask_id: p.subtask.id,
+        version_id: p.task.version_id,
+        value: recorded.value,
+        lot_number: draft.lot_number,
+        serial_number: draft.serial_number,
+        input_method: recorded.input_method,
+      };
+    });
+    // Written to storage before the first attempt: from here on the part survives anything.
+    queue.enqueue(
+      {
+        operator_id: user.id,
+        operator_name: user.username,
+        recipe_code: draft.recipe.code,
+        recipe_name: draft.recipe.name,
+        lot_number: draft.lot_number,
+        serial_number: draft.serial_number,
+      },
+      measurements,
+    );
+    void queue.flush(user.id);
+    const counts: Record<Verdict, number> = { pass: 0, warning: 0, fail: 0 };
+    for (const p of points) counts[classify(draft.values[String(p.subtask.id)]!.value, p.subtask)] += 1;
+    onDone(draft.lot_number, draft.serial_number, counts);
+  }
+
+  if (!point) return <p className="notice">{t('maker.noTasks')}</p>;
+  const digits = decimalsFor(
+    point.subtask.nominal,
+    point.subtask.ltl,
+    point.subtask.lwl,
+    point.subtask.uwl,
+    point.subtask.utl,
+  );
+  const last = lastEntered !== null ? points[lastEntered] : undefined;
+  const lastValue = last ? draft.values[String(last.subtask.id)] : undefined;
+  const typed = parseMeasuredValue(text);
+  const tasksTotal = new Set(points.map((p) => p.task.id)).size;
+
+  return (
+    <section>
+      <div className="row" style={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <h1 style={{ margin: 0 }}>
+          {draft.recipe.name} · {t('operator.lot')} {draft.lot_number} · {t('operator.serial')}{' '}
+          {draft.serial_number}
+        </h1>
+        <div className="row" style={{ alignItems: 'center' }}>
+          <span className="muted">
+            {t('operator.task', { current: point.taskIndex + 1, total: tasksTotal })}
+          </span>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => {
+              if (window.confirm(t('operator.cancelPartConfirm'))) onCancel();
+            }}
+          >
+            {t('operator.cancelPart')}
+          </button>
+        </div>
+      </div>
+      <div className="measure-layout" style={{ marginTop: '0.75rem' }}>
+        <div>
+          <h2 style={{ marginTop: 0 }}>{point.task.title}</h2>
+          {point.task.directive && <p>{point.task.directive}</p>}
+          <TaskImage
+            filePath={point.task.file_path}
+            annotations={point.task.annotations_json}
+            currentMarker={complete ? null : point.subtask.marker_number}
+            verdicts={verdicts}
+            alt={point.task.title}
+          />
+        </div>
+        <div className="card point-panel">
+          <h2 style={{ marginTop: 0 }}>
+            {t('operator.point', { n: point.subtask.marker_number })}{' '}
+            <span className="muted">{point.subtask.description}</span>
+          </h2>
+          <p className="muted">{t('operator.pointOf', { current: index + 1, total: points.length })}</p>
+          <div className="limits" title={t('operator.limits')}>
+            {(['ltl', 'lwl', 'nominal', 'uwl', 'utl'] as const).map((field) => (
+              <div key={field} className={field === 'nominal' ? 'nominal' : undefined}>
+                <span className="muted">{t(`operator.${field}`)}</span>
+                <b>{formatNumber(point.subtask[field], digits)}</b>
+              </div>
+            ))}
+          </div>
+          <label>
+            {t('operator.value')} ({point.subtask.unit})
+            <input
+              ref={inputRef}
+              className="big-input"
+              name="value"
+              inputMode="decimal"
+              autoComplete="off"
+              value={text}
+              aria-invalid={invalid}
+              onChange={(e) => {
+                setText(e.target.value);
+                setInvalid(false);
+              }}
+              onPaste={() => {
+                log.current = { ...log.current, edited: true };
+              }}
+              onKeyDown={onKeyDown}
+            />
+          </label>
+          {invalid && <p className="field-error">{t('operator.invalidValue')}</p>}
+          {typed !== null && (
+            <div className={`result-banner verdict-${classify(typed, point.subtask)}`} aria-live="polite">
+              {t(`verdict.${classify(typed, point.subtask)}`)} · {t('operator.deviation')}{' '}
+              {formatSigned(deviation(typed, point.subtask), digits)}
+            </div>
+          )}
+          {last && lastValue && typed === null && (
+            <div
+              className={`result-banner verdict-${classify(lastValue.value, last.subtask)}`}
+              role="status"
+              data-testid="last-result"
+            >
+              {t('operator.point', { n: last.subtask.marker_number })}:{' '}
+              {formatNumber(lastValue.value, digits)} {last.subtask.unit} ·{' '}
+              {t(`verdict.${classify(lastValue.value, last.subtask)}`)} · {t('operator.deviation')}{' '}
+              {formatSigned(deviation(lastValue.value, last.subtask), digits)}
+            </div>
+          )}
+          <p className="key-hint">{t('operator.keysHint')}</p>
+          <ol className="points-list">
+            {points.map((p, i) => {
+              const recorded = draft.values[String(p.subtask.id)];
+              return (
+                <li key={p.subtask.id} className={i === index ? 'current' : undefined}>
+                  <span>{t('operator.point', { n: p.subtask.marker_number })}</span>
+                  <span className="muted">{p.subtask.description}</span>
+                  <span className="value">
+                    {recorded ? (
+                      <>
+                        {formatNumber(recorded.value)}{' '}
+                        <VerdictBadge verdict={classify(recorded.value, p.subtask)} />{' '}
+                        <small className="muted">
+                          {t(
+                            recorded.input_method === 'usb_caliper' ? 'operator.caliper' : 'operator.manual',
+                          )}
+                        </small>
+                      </>
+                    ) : (
+                      '–'
+                    )}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+          {complete ? (
+            <p className="ok-box">{t('operator.submitHint')}</p>
+          ) : (
+            <p className="muted">{t('operator.missing', { count: missing })}</p>
+          )}
+          <button
+            ref={submitRef}
+            type="button"
+            className="primary"
+            disabled={!complete}
+            onClick={submit}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') inputRef.current?.focus();
+            }}
+            style={{ width: '100%' }}
+          >
+            {t('operator.submit')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Recipe, User } from '../api/types';
+import { App } from '../app';
+import { fakeFetch } from '../test-support/fake-fetch';
+
+const operator: User = {
+  id: 7,
+  username: 'op',
+  display_name: 'Olga Operator',
+  email: '',
+  roles: ['MeasurementTec'],
+  is_admin: false,
+  active: true,
+  language_pref: 'en',
+  theme_pref: 'light',
+};
+
+const limits = {
+  nominal: 10,
+  ltl: 9.8,
+  lwl: 9.9,
+  uwl: 10.1,
+  utl: 10.2,
+  measurement_type: 'length',
+  unit: 'mm',
+};
+const recipe: Recipe = {
+  id: 1,
+  code: 'FL-100',
+  name: 'Flange',
+  description: '',
+  active: true,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  created_by: 1,
+  current_version: {
+    id: 3,
+    version_number: 3,
+    change_notes: null,
+    tasks: [
+      {
+        id: 30,
+        version_id: 3,
+        order_index: 0,
+        title: 'Outer diameter',
+        directive: 'Measure at the markers',
+        description: '',
+        file_type: null,
+        annotations_json: null,
+        subtasks: [
+          { id: 301, task_id: 30, marker_number: 1, description: 'A', ...limits },
+          { id: 302, task_id: 30, marker_number: 2, description: 'B', ...limits },
+        ],
+      },
+    ],
+  },
+};
+
+let networkUp = true;
+let batchStatus = 200;
+
+function api() {
+  return fakeFetch({
+    'GET /api/auth/me': () => ({ body: operator }),
+    'GET /api/stations/by-code/ST-1/recipes': () => ({
+      body: [{ id: 1, code: 'FL-100', name: 'Flange', active: true }],
+    }),
+    'GET /api/recipes/code/FL-100': () => ({ body: recipe }),
+    'POST /api/measurements/batch': (call) =>
+      networkUp
+        ? {
+            status: batchStatus,
+            body:
+              batchStatus === 200
+                ? (call.body as { measurements: unknown[] }).measurements
+                : { detail: 'Subtask 301 belongs to another version' },
+          }
+        : 'network-down',
+  });
+}
+
+async function measurePart(values: string[]) {
+  fireEvent.click(await screen.findByRole('button', { name: /Flange/ }));
+  fireEvent.change(await screen.findByLabelText('Lot number'), { target: { value: 'L-7' } });
+  fireEvent.change(screen.getByLabelText('Serial number'), { target: { value: 'SN-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Start measuring' }));
+  for (const value of values) {
+    const input = await screen.findByLabelText(/Measured value/);
+    fireEvent.change(input, { target: { value } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+  }
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('measure.apiKey', 'key-1');
+  networkUp = true;
+  batchStatus = 200;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('operator flow', () => {
+  it('steps through the points with Enter, shows the verdict at once and submits the part as one batch', async () => {
+    const { calls } = api();
+    render(<App station={{ station_code: 'ST-1' }} />);
+    await measurePart(['10.15']);
+    expect((await screen.findByTestId('last-result')).textContent).toMatch(
+      /Point 1: 10\.15 mm · Warning · Deviation \+0\.15/,
+    );
+    expect(screen.getByText('Point 2 of 2')).toBeTruthy();
+
+    const input = screen.getByLabelText(/Measured value/);
+    fireEvent.change(input, { target: { value: '10,3' } });
+    expect(screen.getByText(/Fail · Deviation \+0\.30/)).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'Enter' });
+
+    const submit = await screen.findByRole('button', { name: 'Submit part' });
+    await waitFor(() => expect(document.activeElement).toBe(submit));
+    fireEvent.click(submit);
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const batch = calls.find((c) => c.path === '/api/measurements/batch');
+    expect(batch?.headers['x-api-key']).toBe('key-1');
+    expect(batch?.body).toEqual({
+      measurements: [
+        {
+          subtask_id: 301,
+          version_id: 3,
+          value: 10.15,
+          lot_number: 'L-7',
+          serial_number: 'SN-1',
+          input_method: 'manual',
+        },
+        {
+          subtask_id: 302,
+          version_id: 3,
+          value: 10.3,
+          lot_number: 'L-7',
+          serial_number: 'SN-1',
+          input_method: 'manual',
+        },
+      ],
+    });
+    await waitFor(() => expect(screen.queryByTestId('pending-bar')).toBeNull());
+    const saved = screen.getByTestId('part-saved');
+    expect(saved.textContent).toContain('Part SN-1 saved');
+    expect(saved.textContent).toContain('Pass 0 · Warning 1 · Fail 1');
+    expect(saved.className).toBe('error-box');
+  });
+
+  it('keeps a part typed during a network outage, across a reload, and sends it when the network returns', async () => {
+    const { calls } = api();
+    networkUp = false;
+    const first = render(<App station={{ station_code: 'ST-1' }} />);
+    await measurePart(['10', '10.05']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit part' }));
+    expect((await screen.findByTestId('pending-bar')).textContent).toContain('Waiting to send: 1');
+    first.unmount();
+
+    networkUp = true;
+    render(<App station={{ station_code: 'ST-1' }} />);
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.path === '/api/measurements/batch' && c.method === 'POST').length,
+      ).toBeGreaterThanOrEqual(2),
+    );
+    await waitFor(() => expect(screen.queryByTestId('pending-bar')).toBeNull());
+    expect(JSON.parse(localStorage.getItem('measure.pendingBatches') ?? '[]')).toEqual([]);
+  });
+
+  it('restores the values of an unfinished part after a reload', async () => {
+    api();
+    const first = render(<App station={{ station_code: 'ST-1' }} />);
+    await measurePart(['9.95']);
+    first.unmount();
+    render(<App station={{ station_code: 'ST-1' }} />);
+    expect(await screen.findByText('Point 2 of 2')).toBeTruthy();
+    expect(screen.getByText('9.95')).toBeTruthy();
+  });
+
+  it('shows a part the server refuses, with its reason, instead of retrying it forever', async () => {
+    api();
+    batchStatus = 400;
+    render(<App station={{ station_code: 'ST-1' }} />);
+    await measurePart(['10', '10']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit part' }));
+    const bar = await screen.findByTestId('pending-bar');
+    fireEvent.click(screen.getByRole('button', { name: 'Parts not yet recorded on the server' }));
+    expect(
+      await screen.findByText(/Refused by the server: Subtask 301 belongs to another version/),
+    ).toBeTruthy();
+    expect(bar.textContent).toContain('Waiting to send: 1');
+    await act(async () => {});
+  });
+
+  it('lets the operator finish a part after a reload while the server is unreachable', async () => {
+    api();
+    const first = render(<App station={{ station_code: 'ST-1' }} />);
+    await measurePart(['10']);
+    first.unmount();
+
+    networkUp = false;
+    fakeFetch({
+      'GET /api/auth/me': () => 'network-down',
+      'POST /api/measurements/batch': () => 'network-down',
+    });
+    const second = render(<App station={{ station_code: 'ST-1' }} />);
+    const input = await screen.findByLabelText(/Measured value/);
+    fireEvent.change(input, { target: { value: '10.05' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit part' }));
+    expect((await screen.findByTestId('pending-bar')).textContent).toContain('Waiting to send: 1');
+    second.unmount();
+    expect(JSON.parse(localStorage.getItem('measure.pendingBatches') ?? '[]')[0].measurements).toHaveLength(
+      2,
+    );
+  });
+
+  it('moves between recipe tiles with the arrow keys, the first one focused', async () => {
+    fakeFetch({
+      'GET /api/auth/me': () => ({ body: operator }),
+      'GET /api/stations/by-code/ST-2/recipes': () => ({
+        body: [
+          { id: 1, code: 'FL-100', name: 'Flange', active: true },
+          { id: 2, code: 'SH-200', name: 'Shaft', active: true },
+        ],
+      }),
+    });
+    render(<App station={{ station_code: 'ST-2' }} />);
+    const first = await screen.findByRole('button', { name: /Flange/ });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Shaft/ }));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(first);
+  });
+
+  it('goes back to the login screen when the key is no longer valid', async () => {
+    fakeFetch({ 'GET /api/auth/me': () => ({ status: 401, body: { detail: 'Invalid API key' } }) });
+    render(<App station={{ station_code: 'ST-1' }} />);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(localStorage.getItem('measure.apiKey')).toBeNull();
+  });
+});

@@ -1,0 +1,235 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../api/client';
+import type { Recipe, StationRecipe, Verdict } from '../api/types';
+import { ErrorBox, Loading } from '../ui/status';
+import { type Draft, loadDraft, saveDraft } from './draft';
+import { MeasureView } from './measure-view';
+
+const STATION_KEY = 'measure.stationCode';
+
+/**
+ * The operator's flow: the station's recipes, then lot and serial, then the points. In station mode the
+ * station code comes from the station server; in the full client a technician types it once per browser.
+ */
+export function OperatorPage({ stationCode }: { stationCode?: string }) {
+  const { t } = useTranslation();
+  const [ownCode, setOwnCode] = useState(() => localStorage.getItem(STATION_KEY) ?? '');
+  const code = stationCode ?? ownCode;
+  const [draft, setDraftState] = useState<Draft | null>(() => loadDraft());
+  const [recipe, setRecipe] = useState<Recipe | null>(() => draft?.recipe ?? null);
+  const [lastLot, setLastLot] = useState(() => draft?.lot_number ?? '');
+  const [saved, setSaved] = useState<{ serial: string; verdicts: Record<Verdict, number> } | null>(null);
+
+  const setDraft = (next: Draft | null) => {
+    saveDraft(next);
+    setDraftState(next);
+  };
+
+  return (
+    <div className="station">
+      {stationCode === undefined && (
+        <StationCodeForm
+          value={ownCode}
+          onSet={(value) => {
+            localStorage.setItem(STATION_KEY, value);
+            setOwnCode(value);
+          }}
+        />
+      )}
+      {saved && !draft && (
+        // a part with a failing point is shown as an alarm: the operator must set it aside
+        <div
+          className={saved.verdicts.fail > 0 ? 'error-box' : 'ok-box'}
+          role="status"
+          data-testid="part-saved"
+        >
+          {t('operator.queued', { serial: saved.serial })}{' '}
+          {t('operator.partVerdicts', {
+            pass: saved.verdicts.pass,
+            warning: saved.verdicts.warning,
+            fail: saved.verdicts.fail,
+          })}
+        </div>
+      )}
+      {draft ? (
+        <MeasureView
+          draft={draft}
+          onChange={setDraft}
+          onDone={(lot, serial, verdicts) => {
+            setLastLot(lot);
+            setSaved({ serial, verdicts });
+            setDraft(null);
+          }}
+          onCancel={() => setDraft(null)}
+        />
+      ) : recipe ? (
+        <PartForm
+          recipe={recipe}
+          initialLot={lastLot}
+          onStart={(lot_number, serial_number) => {
+            setSaved(null);
+            setDraft({ recipe, lot_number, serial_number, values: {}, index: 0 });
+          }}
+          onChangeRecipe={() => setRecipe(null)}
+        />
+      ) : code ? (
+        <RecipePicker code={code} onPick={setRecipe} />
+      ) : null}
+    </div>
+  );
+}
+
+function StationCodeForm({ value, onSet }: { value: string; onSet(value: string): void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  return (
+    <form
+      className="row card"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSet(text.trim());
+      }}
+    >
+      <label>
+        {t('operator.stationCode')}
+        <input name="station_code" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
+      </label>
+      <button type="submit">{t('operator.setStation')}</button>
+    </form>
+  );
+}
+
+function RecipePicker({ code, onPick }: { code: string; onPick(recipe: Recipe): void }) {
+  const { t } = useTranslation();
+  const recipes = useQuery({
+    queryKey: ['station-recipes', code],
+    queryFn: () => api<StationRecipe[]>(`/stations/by-code/${encodeURIComponent(code)}/recipes`),
+  });
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [loading, setLoading] = useState<string | null>(null);
+
+  async function pick(recipeCode: string) {
+    setLoading(recipeCode);
+    setLoadError(null);
+    try {
+      onPick(await api<Recipe>(`/recipes/code/${encodeURIComponent(recipeCode)}`));
+    } catch (error) {
+      setLoadError(error);
+    } finally {
+      setLoading(null);
+    }
+  }
+
+  if (recipes.isPending) return <Loading />;
+  if (recipes.error) {
+    const missing = recipes.error instanceof ApiError && recipes.error.status === 404;
+    return missing ? (
+      <div className="error-box">{t('operator.stationMissing', { code })}</div>
+    ) : (
+      <ErrorBox error={recipes.error} />
+    );
+  }
+  return (
+    <section>
+      <h1>{t('operator.chooseRecipe')}</h1>
+      <ErrorBox error={loadError} />
+      {recipes.data.length === 0 && <p className="notice">{t('operator.noRecipes', { code })}</p>}
+      <div className="recipe-tiles">
+        {recipes.data.map((item, i) => (
+          <button
+            key={item.id}
+            type="button"
+            autoFocus={i === 0}
+            disabled={loading !== null}
+            onClick={() => void pick(item.code)}
+            onKeyDown={moveBetweenTiles}
+          >
+            {item.name}
+            <small>{item.code}</small>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Arrow keys move between recipe tiles, so the station needs no mouse. */
+function moveBetweenTiles(event: KeyboardEvent<HTMLButtonElement>) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (!step) return;
+  event.preventDefault();
+  const tiles = [...(event.currentTarget.parentElement?.querySelectorAll('button') ?? [])];
+  const next = tiles[(tiles.indexOf(event.currentTarget) + step + tiles.length) % tiles.length];
+  next?.focus();
+}
+
+function PartForm({
+  recipe,
+  initialLot,
+  onStart,
+  onChangeRecipe,
+}: {
+  recipe: Recipe;
+  initialLot: string;
+  onStart(lot: string, serial: string): void;
+  onChangeRecipe(): void;
+}) {
+  const { t } = useTranslation();
+  const [lot, setLot] = useState(initialLot);
+  const [serial, setSerial] = useState('');
+  const [error, setError] = useState(false);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!lot.trim() || !serial.trim()) {
+      setError(true);
+      return;
+    }
+    onStart(lot.trim(), serial.trim());
+  }
+
+  return (
+    <section className="card" style={{ maxWidth: 640 }}>
+      <h1>
+        {recipe.name} <span className="muted">({recipe.code})</span>
+      </h1>
+      <form onSubmit={submit} style={{ display: 'grid', gap: '1rem' }}>
+        <label>
+          {t('operator.lot')}
+          <input
+            name="lot_number"
+            value={lot}
+            maxLength={100}
+            onChange={(e) => setLot(e.target.value)}
+            autoFocus={!initialLot}
+          />
+        </label>
+        <label>
+          {t('operator.serial')}
+          <input
+            name="serial_number"
+            value={serial}
+            maxLength={100}
+            onChange={(e) => setSerial(e.target.value)}
+            autoFocus={Boolean(initialLot)}
+          />
+        </label>
+        {error && (
+          <div className="error-box" role="alert">
+            {t('operator.lotSerialRequired')}
+          </div>
+        )}
+        <div className="row">
+          <button className="primary" type="submit">
+            {t('operator.start')}
+          </button>
+          <button type="button" onClick={onChangeRecipe}>
+            {t('operator.changeRecipe')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

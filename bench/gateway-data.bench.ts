@@ -1,0 +1,251 @@
+import { ADX, ATR, MACD, RSI, SMA } from 'technicalindicators';
+import { sma } from '../apps/gateway/src/domain/indicators/moving-averages.js';
+import { macd, rsi } from '../apps/gateway/src/domain/indicators/oscillators.js';
+import { adx, atr } from '../apps/gateway/src/domain/indicators/volatility.js';
+import { getHistorical } from '../apps/gateway/src/venues/common/historical.service.js';
+import { simulatedVenues } from '../apps/gateway/test/market-data/support/sim-server.js';
+import { optx, perpdex } from '../packages/sim/src/index.js';
+import { type Bench, fmt, stamp } from './bench.js';
+
+/**
+ * Market data of the common interface: a year of 1m candles from one
+ * simulated venue through client + paging, a year of 1h consensus over both
+ * venues, and each indicator over 1,000,000 candles against the
+ * technicalindicators package and a plain Float64Array loop.
+ */
+
+const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
+
+async function measured<T>(run: () => Promise<T>): Promise<{ value: T; ms: number; peakRssMb: number }> {
+  global.gc?.();
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const started = performance.now();
+  const value = await run();
+  const ms = performance.now() - started;
+  clearInterval(timer);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { value, ms, peakRssMb: peak / 2 ** 20 };
+}
+
+function walk(n: number) {
+  let state = 42;
+  const close = new Float64Array(n);
+  const high = new Float64Array(n);
+  const low = new Float64Array(n);
+  let price = 100;
+  for (let i = 0; i < n; i++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    const open = price;
+    price *= Math.exp((state / 2 ** 32 - 0.5) * 0.02);
+    close[i] = price;
+    high[i] = Math.max(open, price) * 1.002;
+    low[i] = Math.min(open, price) * 0.998;
+  }
+  return { close, high, low };
+}
+
+/** Plain loops: the same arithmetic written inline, the floor our functions are compared to. */
+const plain = {
+  sma(close: Float64Array) {
+    const out = new Float64Array(close.length);
+    let sum = 0;
+    for (let i = 0; i < close.length; i++) {
+      sum += close[i]!;
+      if (i >= 20) sum -= close[i - 20]!;
+      out[i] = sum / 20;
+    }
+    return out;
+  },
+  rsi(close: Float64Array) {
+    const out = new Float64Array(close.length);
+    let gain = 0;
+    let loss = 0;
+    for (let i = 1; i < close.length; i++) {
+      const change = close[i]! - close[i - 1]!;
+      const up = change > 0 ? change : 0;
+      const down = change < 0 ? -change : 0;
+      gain = (gain * 13 + up) / 14;
+      loss = (loss * 13 + down) / 14;
+      out[i] = (100 * gain) / (gain + loss);
+    }
+    return out;
+  },
+  atr(high: Float64Array, low: Float64Array, close: Float64Array) {
+    const out = new Float64Array(close.length);
+    let value = 0;
+    for (let i = 1; i < close.length; i++) {
+      const tr = Math.max(
+        high[i]! - low[i]!,
+        Math.abs(high[i]! - close[i - 1]!),
+        Math.abs(low[i]! - close[i - 1]!),
+      );
+      value = (value * 13 + tr) / 14;
+      out[i] = value;
+    }
+    return out;
+  },
+  macd(close: Float64Array) {
+    const n = close.length;
+    const line = new Float64Array(n);
+    const signal = new Float64Array(n);
+    const hist = new Float64Array(n);
+    let fast = close[0]!;
+    let slow = close[0]!;
+    let sig = 0;
+    for (let i = 1; i < n; i++) {
+      fast += (close[i]! - fast) * (2 / 13);
+      slow += (close[i]! - slow) * (2 / 27);
+      line[i] = fast - slow;
+      sig += (line[i]! - sig) * 0.2;
+      signal[i] = sig;
+      hist[i] = line[i]! - sig;
+    }
+    return line;
+  },
+  adx(high: Float64Array, low: Float64Array, close: Float64Array) {
+    const out = new Float64Array(close.length);
+    let plusDm = 0;
+    let minusDm = 0;
+    let range = 0;
+    let value = 0;
+    for (let i = 1; i < close.length; i++) {
+      const up = high[i]! - high[i - 1]!;
+      const down = low[i - 1]! - low[i]!;
+      plusDm -= plusDm / 14;
+      minusDm -= minusDm / 14;
+      range -= range / 14;
+      if (down > 0 && up < down) minusDm += down;
+      else if (up > 0 && up > down) plusDm += up;
+      range += Math.max(
+        high[i]! - low[i]!,
+        Math.abs(high[i]! - close[i - 1]!),
+        Math.abs(low[i]! - close[i - 1]!),
+      );
+      const p = (100 * plusDm) / range;
+      const m = (100 * minusDm) / range;
+      value = (value * 13 + (100 * Math.abs(p - m)) / (p + m)) / 14;
+      out[i] = value;
+    }
+    return out;
+  },
+};
+
+/**
+ * Best-of timings in ms for several contenders, run interleaved (a, b, c, a, b, c, …) so a busy shared
+ * machine slows them alike; the first round also warms the JIT.
+ */
+function bestOf(contenders: (() => unknown)[], rounds: number[]): number[] {
+  const best = contenders.map(() => Number.POSITIVE_INFINITY);
+  const most = Math.max(...rounds);
+  for (let round = 0; round < most; round++) {
+    contenders.forEach((run, i) => {
+      if (round >= rounds[i]!) return;
+      const started = performance.now();
+      run();
+      best[i] = Math.min(best[i]!, performance.now() - started);
+    });
+  }
+  return best;
+}
+
+function indicatorRows(): string[] {
+  const n = 1_000_000;
+  const { close, high, low } = walk(n);
+  const C = Array.from(close);
+  const H = Array.from(high);
+  const L = Array.from(low);
+  const cases: [string, () => unknown, () => unknown, () => unknown][] = [
+    ['sma 20', () => sma(close, 20), () => SMA.calculate({ values: C, period: 20 }), () => plain.sma(close)],
+    ['rsi 14', () => rsi(close, 14), () => RSI.calculate({ values: C, period: 14 }), () => plain.rsi(close)],
+    [
+      'atr 14',
+      () => atr(high, low, close, 14),
+      () => ATR.calculate({ high: H, low: L, close: C, period: 14 }),
+      () => plain.atr(high, low, close),
+    ],
+    [
+      'macd 12/26/9',
+      () => macd(close, 12, 26, 9),
+      () =>
+        MACD.calculate({
+          values: C,
+          fastPeriod: 12,
+          slowPeriod: 26,
+          signalPeriod: 9,
+          SimpleMAOscillator: false,
+          SimpleMASignal: false,
+        }),
+      () => plain.macd(close),
+    ],
+    [
+      'adx 14',
+      () => adx(high, low, close, 14),
+      () => ADX.calculate({ high: H, low: L, close: C, period: 14 }),
+      () => plain.adx(high, low, close),
+    ],
+  ];
+  return cases.map(([name, ours, theirs, loop]) => {
+    const [oursMs = 0, theirsMs = 0, loopMs = 0] = bestOf([ours, theirs, loop], [9, 2, 9]);
+    return `| ${name} | ${fmt(oursMs, 1)} | ${fmt(theirsMs, 0)} | ${fmt(loopMs, 1)} | ${fmt(theirsMs / oursMs, 1)}× | ${fmt(oursMs / loopMs, 2)}× |`;
+  });
+}
+
+const bench: Bench = async () => {
+  const venues = await simulatedVenues(optx, perpdex, { now: () => NOW });
+  const minute = await measured(() =>
+    getHistorical(
+      {
+        exchange: 'optx',
+        instrument: 'BTC-PERPETUAL',
+        interval: '1m',
+        start_date: '2025-11-20',
+        end_date: '2026-11-19',
+      },
+      venues.clients,
+    ),
+  );
+  const minuteCalls = venues.optxHttp.requests.length;
+  const cached = await measured(() =>
+    getHistorical(
+      {
+        exchange: 'optx',
+        instrument: 'BTC-PERPETUAL',
+        interval: '1m',
+        start_date: '2025-11-20',
+        end_date: '2026-11-19',
+      },
+      venues.clients,
+    ),
+  );
+  const consensus = await measured(() =>
+    getHistorical(
+      { instrument: 'BTC', interval: '1h', start_date: '2025-11-20', end_date: '2026-11-19' },
+      venues.clients,
+    ),
+  );
+  await venues.close();
+  const rows = indicatorRows();
+
+  return `## Market data: history paging, consensus, indicators (${stamp()})
+
+Simulators on loopback in the same process (they generate every bar on request), a test-only fetch-based upstream
+layer (the frame's undici layer replaces it), fresh caches. Peak RSS is the whole process, sampled every 20 ms.
+
+| workload | bars | upstream calls | wall time | peak RSS |
+| --- | ---: | ---: | ---: | ---: |
+| optx BTC-PERPETUAL, 1 year of 1m (client + paging) | ${fmt(minute.value.candles.length)} | ${minuteCalls} | ${fmt(minute.ms / 1000, 2)} s | ${fmt(minute.peakRssMb)} MiB |
+| same range again (closed candles cached) | ${fmt(cached.value.candles.length)} | 0 | ${fmt(cached.ms, 0)} ms | ${fmt(cached.peakRssMb)} MiB |
+| consensus BTC over optx + perpdex, 1 year of 1h | ${fmt(consensus.value.candles.length)} | ${venues.optxHttp.requests.length + venues.perpdexHttp.requests.length - minuteCalls} | ${fmt(consensus.ms, 0)} ms | ${fmt(consensus.peakRssMb)} MiB |
+
+Indicators over 1,000,000 candles, best of 9 interleaved runs (technicalindicators: best of 2), milliseconds. The plain loop is
+the same recurrence written inline without warm-up handling; goal: at least 5× faster than technicalindicators and
+within 1.5× of the plain loop.
+
+| indicator | ours ms | technicalindicators ms | plain loop ms | speed-up vs technicalindicators | ours / plain loop |
+| --- | ---: | ---: | ---: | ---: | ---: |
+${rows.join('\n')}`;
+};
+export default bench;

@@ -1,0 +1,132 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { SimContext, SimEnvironment, SimulatorDefinition } from '../simulator.js';
+import { applyFault, type Fault, FaultControl, type FaultRule } from './faults.js';
+
+/** One running simulator in one environment, on its own loopback port, with its own state. */
+export interface SimInstance {
+  readonly name: string;
+  readonly environment: SimEnvironment;
+  readonly seed: number;
+  /** `http://127.0.0.1:<port>`; stays the same across down() and up(). */
+  readonly url: string;
+  readonly faults: FaultControl;
+  readonly isUp: boolean;
+  /** Requests that reached the instance (faulted ones included), optionally only a method and path prefix. */
+  hits(filter?: { method?: string; path?: string }): number;
+  resetHits(): void;
+  /** Stops listening and drops open connections: clients get "connection refused" until up(). */
+  down(): Promise<void>;
+  up(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CONTROL_PREFIX = '/__sim/';
+const FAULT_KINDS: ReadonlySet<string> = new Set<Fault['kind']>([
+  'latency',
+  'error',
+  'malformed',
+  'reset',
+  'hang',
+]);
+const MAX_DISTINCT_PATHS = 10_000;
+
+/**
+ * Starts one instance: the frame's fault hook and control routes first, then
+ * the venue plugin, so every venue route is subject to fault injection.
+ */
+export async function startSimInstance(
+  definition: SimulatorDefinition,
+  context: SimContext,
+  host = '127.0.0.1',
+): Promise<SimInstance> {
+  const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
+  const faults = new FaultControl();
+  const counts = new Map<string, number>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith(CONTROL_PREFIX)) return;
+    const key = `${request.method} ${path}`;
+    if (counts.has(key) || counts.size < MAX_DISTINCT_PATHS) counts.set(key, (counts.get(key) ?? 0) + 1);
+    const fault = faults.take(request.method, path);
+    if (fault && (await applyFault(fault, request, reply))) return reply;
+  });
+
+  // The same fault control over HTTP, for poking a running sandbox by hand (curl) or from another process.
+  app.get(`${CONTROL_PREFIX}stats`, async () => ({
+    name: definition.name,
+    environment: context.environment,
+    hits: Object.fromEntries(counts),
+    faults: faults.active,
+  }));
+  app.post(`${CONTROL_PREFIX}faults`, async (request, reply) => {
+    const rule = request.body as Partial<FaultRule> | null;
+    if (!rule || typeof rule !== 'object' || !FAULT_KINDS.has(String(rule.fault?.kind))) {
+      return reply.code(400).send({ error: `fault.kind must be one of ${[...FAULT_KINDS].join(', ')}` });
+    }
+    faults.inject(rule as FaultRule);
+    return reply.code(204).send();
+  });
+  app.delete(`${CONTROL_PREFIX}faults`, async (_request, reply) => {
+    faults.clear();
+    return reply.code(204).send();
+  });
+
+  await app.register(definition.plugin(context));
+  await app.listen({ port: 0, host });
+  const { port } = app.server.address() as AddressInfo;
+  let up = true;
+
+  const goDown = async (): Promise<void> => {
+    if (!up) return;
+    up = false;
+    const closed = new Promise<void>((resolve) => app.server.close(() => resolve()));
+    app.server.closeAllConnections();
+    await closed;
+  };
+  const goUp = async (): Promise<void> => {
+    if (up) return;
+    await new Promise<void>((resolve, reject) => {
+      app.server.once('error', reject);
+      app.server.listen(port, host, () => {
+        app.server.off('error', reject);
+        resolve();
+      });
+    });
+    up = true;
+  };
+
+  return {
+    name: definition.name,
+    environment: context.environment,
+    seed: context.seed,
+    url: `http://${host}:${port}`,
+    faults,
+    get isUp() {
+      return up;
+    },
+    hits({ method, path } = {}) {
+      let total = 0;
+      for (const [key, count] of counts) {
+        const [keyMethod, keyPath] = key.split(' ') as [string, string];
+        if (
+          (method === undefined || method === keyMethod) &&
+          (path === undefined || keyPath.startsWith(path))
+        )
+          total += count;
+      }
+      return total;
+    },
+    resetHits: () => counts.clear(),
+    down: goDown,
+    up: goUp,
+    async close() {
+      // Fastify closes the listener itself; bring it back first so its close path runs normally.
+      if (!up) await goUp().catch(() => undefined);
+      await app.close();
+    },
+  };
+}
+
+export type { Fault, FaultRule };
