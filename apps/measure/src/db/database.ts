@@ -7,9 +7,11 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
+  sql,
 } from 'kysely';
 import pg from 'pg';
 import { initialMigration } from './migrations/0001-initial.migration.js';
+import { taskFilePathMigration } from './migrations/0002-task-file-path.migration.js';
 import type { DB } from './schema.types.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -87,16 +89,44 @@ export function openDatabase(options: DatabaseOptions): Database {
   };
 }
 
+/** Every migration, in the order they run (names sort in that order; Kysely records each one it ran). */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(dialect),
+    '0002-task-file-path': taskFilePathMigration,
+  };
+}
+
 class StaticMigrations implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001-initial': initialMigration(this.dialect) };
+    return migrations(this.dialect);
   }
 }
 
-/** Brings the schema up to date; safe to run at every start and from several instances. */
+/**
+ * On PostgreSQL the migrator is pinned to the connection's current schema: left to itself, Kysely looks for
+ * its bookkeeping tables in every schema of the database, and one found in another schema (another
+ * application, another test run) made it skip creating its own and fail.
+ */
+export async function migratorFor(database: Database): Promise<Migrator> {
+  let migrationTableSchema: string | undefined;
+  if (database.dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  return new Migrator({
+    db: database.db,
+    provider: new StaticMigrations(database.dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+}
+
+/**
+ * Brings the schema up to date; safe to run at every start and from several instances (Kysely runs the
+ * pending migrations under its own lock and records each one, so a migration never runs twice).
+ */
 export async function migrate(database: Database): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider: new StaticMigrations(database.dialect) });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = await (await migratorFor(database)).migrateToLatest();
   if (error) throw error;
 }

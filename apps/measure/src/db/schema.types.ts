@@ -59,6 +59,8 @@ export interface TasksTable {
   file_type: string;
   /** JSON text or null. */
   annotations_json: string | null;
+  /** The task's image, relative to the upload root; null without one. */
+  file_path: string | null;
 }
 
 export interface SubtasksTable {
