@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import { initialMigration } from './migrations/0001-initial.migration.js';
 import { taskFilePathMigration } from './migrations/0002-task-file-path.migration.js';
+import { measurementBatchesMigration } from './migrations/0003-measurement-batches.migration.js';
 import type { DB } from './schema.types.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -94,6 +95,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-task-file-path': taskFilePathMigration,
+    '0003-measurement-batches': measurementBatchesMigration(dialect),
   };
 }
 
