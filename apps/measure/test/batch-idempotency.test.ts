@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeWithTask, uniqueCode } from './helpers/fixtures.js';
 import { DIALECTS, type Harness, startMeasure } from './helpers/harness.js';
@@ -86,6 +87,44 @@ describe.each(DIALECTS)('idempotent batch submission on %s', (dialect) => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('idempotent-replayed')).toBeNull();
     expect(await stored(lot)).toBe(2);
+  });
+
+  it('any interleaving of retries and reused ids stores each accepted batch exactly once', async () => {
+    // a submission: which of three ids, which of two contents (one or two points), how many in parallel
+    const submission = fc.record({
+      id: fc.integer({ min: 0, max: 2 }),
+      content: fc.integer({ min: 0, max: 1 }),
+      parallel: fc.integer({ min: 1, max: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(submission, { minLength: 1, maxLength: 8 }), async (plan) => {
+        const lot = uniqueCode('LOT');
+        const ids = [randomUUID(), randomUUID(), randomUUID()];
+        const body = (content: number) => (content === 0 ? part(lot) : part(lot).slice(0, 1));
+        const accepted = new Map<number, { content: number; ids: string }>();
+        for (const step of plan) {
+          const answers = await Promise.all(
+            Array.from({ length: step.parallel }, () =>
+              submit({ batch_id: ids[step.id], measurements: body(step.content) }),
+            ),
+          );
+          const first = accepted.get(step.id);
+          for (const answer of answers) {
+            if (first && first.content !== step.content) {
+              expect(answer.status).toBe(409);
+              continue;
+            }
+            expect(answer.status).toBe(200);
+            const stored = answer.body.map((m: { id: number }) => m.id).join();
+            expect(stored).toBe(accepted.get(step.id)?.ids ?? stored);
+            accepted.set(step.id, { content: step.content, ids: stored });
+          }
+        }
+        const expected = [...accepted.values()].reduce((n, a) => n + (a.content === 0 ? 2 : 1), 0);
+        expect(await stored(lot)).toBe(expected);
+      }),
+      { numRuns: 12 },
+    );
   });
 
   it('still accepts batches without an id, and refuses ids that are not UUIDs with 422', async () => {
