@@ -21,6 +21,8 @@ export default defineConfig({
       },
       // jsdom + React transform; its own file so it resolves the plugin from apps/web
       'apps/web/vitest.config.ts',
+      // the browser scenario against the real services; needs the built client (npm test builds it first)
+      'apps/web/e2e/vitest.e2e.config.ts',
     ],
   },
 });

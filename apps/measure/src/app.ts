@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { type App, createApp, type Logger } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { createGuards } from './auth/auth.plugin.js';
@@ -13,10 +14,16 @@ import { createSettingsService } from './features/settings/settings.service.js';
 import { registerStationsRoutes } from './features/stations/stations.routes.js';
 import { registerTasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
+import { FileStore } from './files/file-store.js';
+import { fileRoutes } from './files/files.routes.js';
 import { rejectNulCharacters } from './http/no-nul.hook.js';
 import type { RouteDeps } from './http/route-deps.js';
+import { createRateLimitStore } from './rate-limit/create-store.js';
+import { rateLimitPlugin } from './rate-limit/rate-limit.plugin.js';
+import type { RateLimitRule, RateLimitStore } from './rate-limit/rate-limit.store.js';
 import { registerReportsRoutes } from './reports/reports.routes.js';
 import { registerStatisticsRoutes } from './statistics/statistics.routes.js';
+import { webPlugin } from './web/web.plugin.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -25,7 +32,18 @@ export interface MeasureDeps {
   logger: Logger;
   /** Opened and migrated (prepareDatabase); the app closes it on close. */
   database: Database;
+  /**
+   * Replaces parts of the rate limiting the config selects (RATE_LIMIT_GENERAL, login 5 per 60 s,
+   * memory or REDIS_URL). Integration tests log in from 127.0.0.1 many times and raise the limits here.
+   */
+  rateLimits?: { general?: RateLimitRule; login?: RateLimitRule; store?: RateLimitStore };
+  /** The built web client served at `/`; default apps/web/dist. `null`: API only. */
+  webRoot?: string | null;
 }
+
+/** The spec's login budget: 5 attempts per IP in any 60 seconds. */
+export const LOGIN_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 60_000 };
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** What feature plugins outside the data layer (files, logo upload) are given. */
 export interface MeasureSeams {
@@ -36,7 +54,8 @@ export interface MeasureSeams {
 }
 
 /** The measurement service as a Fastify app; main.ts listens, tests call this directly. */
-export async function buildApp({ config, logger, database }: MeasureDeps): Promise<App> {
+export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
+  const { config, logger, database, rateLimits } = measureDeps;
   const app = await createApp({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -52,10 +71,17 @@ export async function buildApp({ config, logger, database }: MeasureDeps): Promi
     },
   });
   app.addHook('onClose', () => database.destroy());
+  // First, so every route (unknown ones too) is limited before any other work is done.
+  await app.register(rateLimitPlugin, {
+    general: rateLimits?.general ?? { limit: config.RATE_LIMIT_GENERAL, windowMs: 60_000 },
+    login: rateLimits?.login ?? LOGIN_RATE_LIMIT,
+    store: rateLimits?.store ?? (await createRateLimitStore({ redisUrl: config.REDIS_URL, logger })),
+  });
   app.addHook('preValidation', rejectNulCharacters);
-  // Guarded routes carry their guard as a route-level onRequest hook: document them as needing X-API-Key.
+  // Guarded routes carry their guard as a route-level hook (onRequest here, preHandler in the file
+  // routes): document them as needing X-API-Key.
   app.addHook('onRoute', (route) => {
-    if (route.onRequest && route.schema && !route.schema.security) {
+    if ((route.onRequest || route.preHandler) && route.schema && !route.schema.security) {
       (route.schema as { security?: unknown }).security = [{ apiKey: [] }];
     }
   });
@@ -91,7 +117,16 @@ export async function buildApp({ config, logger, database }: MeasureDeps): Promi
   registerStationsRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
   registerReportsRoutes(app, deps, config);
-  // Merge point: the files and logo-upload plugins and the rate limiter register here with `seams`.
-  void seams;
+  await app.register(fileRoutes, {
+    prefix: '/api',
+    store: new FileStore(config.DATA_DIR),
+    guards: seams.guards,
+    settings: seams.settings,
+    versions: { exists: seams.versionExists },
+    maxUploadBytes: config.MAX_UPLOAD_SIZE_MB * 1024 * 1024,
+  });
+  // Last: its GET wildcard only answers what no API route does (unknown /api paths stay JSON 404s).
+  const webRoot = measureDeps.webRoot === undefined ? DEFAULT_WEB_ROOT : measureDeps.webRoot;
+  if (webRoot) await app.register(webPlugin, { root: webRoot });
   return app;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { prepareDatabase } from '../src/database-setup.js';
 import { recipeWithTask } from './helpers/fixtures.js';
-import { DIALECTS, type Harness, startMeasure } from './helpers/harness.js';
+import { DIALECTS, type Harness, startMeasure, UNLIMITED } from './helpers/harness.js';
 
 /**
  * Two service instances on one database (two processes' worth of connections):
@@ -17,7 +17,9 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
   beforeAll(async () => {
     h = await startMeasure(dialect);
     const { database } = await prepareDatabase(h.config, h.pgSchema);
-    second = await startTestServer(await buildApp({ config: h.config, logger: silentLogger(), database }));
+    second = await startTestServer(
+      await buildApp({ config: h.config, logger: silentLogger(), database, rateLimits: UNLIMITED }),
+    );
   });
   afterAll(async () => {
     await second?.close();

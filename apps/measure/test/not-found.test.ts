@@ -30,6 +30,9 @@ const ROWS: [string, string, unknown?][] = [
   ['POST', `/api/stations/${MISSING}/recipes`, { recipe_id: 1 }],
   ['DELETE', `/api/stations/${MISSING}/recipes/1`],
   ['GET', '/api/stations/by-code/NO-SUCH-STATION/recipes'],
+  ['GET', '/api/files/general/no-such-file.png'],
+  ['DELETE', '/api/files/general/no-such-file.png'],
+  ['GET', `/api/files/${MISSING}/1/drawing.png`],
   ['GET', '/api/no-such-route'],
 ];
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleName } from '../src/auth/guard-types.js';
 import { limits, recipeWithTask, uniqueCode } from './helpers/fixtures.js';
 import { DIALECTS, type Harness, startMeasure } from './helpers/harness.js';
+import { sampleImage } from './support/sample-files.js';
 
 /** Who may call a route: any authenticated user, administrators only, or holders of one of the roles. */
 type Access = 'any' | 'admin' | RoleName[];
@@ -14,6 +15,17 @@ interface Ctx {
   stationId: number;
   userId: number;
   recipeCode: string;
+  /** A stored image every caller may read. */
+  filePath: string;
+  png: Buffer;
+}
+
+/** A multipart body with one PNG (and optional text fields). */
+function pngForm(c: Ctx, fields: Record<string, string | number> = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+  form.append('file', new Blob([new Uint8Array(c.png)], { type: 'image/png' }), 'part.png');
+  return form;
 }
 
 interface Row {
@@ -21,14 +33,14 @@ interface Row {
   path: (c: Ctx) => string;
   access: Access;
   body?: (c: Ctx) => unknown;
+  form?: (c: Ctx) => FormData;
   /** The call revokes the key it was made with: use a throwaway key. */
   consumesKey?: boolean;
+  /** The call destroys its target: make a fresh one for each caller (its fields override the context). */
+  fresh?: (h: Harness, c: Ctx) => Promise<Partial<Ctx>>;
 }
 
-/**
- * Every endpoint of the service. Rows for routes built on other branches
- * (files, logo upload) are added here when they are merged.
- */
+/** Every endpoint of the service. */
 const ROWS: Row[] = [
   { method: 'GET', path: () => '/api/auth/me', access: 'any' },
   { method: 'PUT', path: () => '/api/auth/me', access: 'any', body: () => ({ theme_pref: 'dark' }) },
@@ -156,8 +168,28 @@ const ROWS: Row[] = [
     path: (c) => `/api/reports/measurements?recipe_id=${c.recipeId}`,
     access: ['Metrologist'],
   },
+  {
+    method: 'POST',
+    path: () => '/api/files/upload',
+    access: ['Maker'],
+    form: (c) => pngForm(c, { recipe_id: c.recipeId, version_id: c.versionId }),
+  },
+  { method: 'GET', path: (c) => `/api/files/${c.filePath}`, access: 'any' },
+  {
+    method: 'DELETE',
+    path: (c) => `/api/files/${c.filePath}`,
+    access: ['Maker'],
+    fresh: async (h, c) => ({ filePath: await upload(h, c) }),
+  },
+  { method: 'POST', path: () => '/api/settings/logo', access: 'admin', form: (c) => pngForm(c) },
   { method: 'DELETE', path: (c) => `/api/recipes/${c.recipeId}`, access: ['Maker'] },
 ];
+
+async function upload(h: Harness, c: Ctx): Promise<string> {
+  const res = await h.call('POST', '/api/files/upload', { key: h.adminKey, form: pngForm(c) });
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${res.text}`);
+  return res.body.file_path;
+}
 
 const CALLERS = ['Maker', 'MeasurementTec', 'Metrologist', 'admin without roles'] as const;
 type CallerName = (typeof CALLERS)[number];
@@ -184,7 +216,10 @@ describe.each(DIALECTS)('role matrix on %s', (dialect) => {
       key: h.adminKey,
       body: { code: uniqueCode('S'), name: 's' },
     });
+    const partial = { png: await sampleImage('png', 60, 40) } as Ctx;
     ctx = {
+      ...partial,
+      filePath: await upload(h, partial),
       recipeId: recipe.id,
       recipeCode: recipe.code,
       versionId: recipe.current_version.id,
@@ -205,8 +240,14 @@ describe.each(DIALECTS)('role matrix on %s', (dialect) => {
     return login.body.api_key;
   }
 
-  const call = (row: Row, key: string | undefined) =>
-    h.call(row.method, row.path(ctx), { ...(key === undefined ? {} : { key }), body: row.body?.(ctx) });
+  const call = async (row: Row, key: string | undefined) => {
+    const c = row.fresh ? { ...ctx, ...(await row.fresh(h, ctx)) } : ctx;
+    return h.call(row.method, row.path(c), {
+      ...(key === undefined ? {} : { key }),
+      body: row.body?.(c),
+      ...(row.form ? { form: row.form(c) } : {}),
+    });
+  };
 
   it.each(
     ROWS.map((row) => [`${row.method} ${row.path({} as Ctx).replace(/undefined/g, '{id}')}`, row] as const),

@@ -1,7 +1,7 @@
 /**
- * Starts what the browser scenario talks to, on ephemeral ports: the measurement service (the real one,
- * `tsx apps/measure/src/main.ts` per the run contract; or, with E2E_FAKE_API=1, the in-process fake
- * used to dry-run the scenario in the web branch) and a station server in front of it.
+ * Starts what the browser scenario talks to, on ephemeral ports: the real measurement service
+ * (`apps/measure/src/main.ts` per the run contract, in its own process on a temp DATA_DIR) and a station
+ * server in front of it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,11 +9,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { silentLogger, startTestServer, type TestServer } from '@app/kit/testing';
+import { silentLogger, startTestServer } from '@app/kit/testing';
 import { buildApp as buildStation } from '../../station/src/app.js';
 import { loadConfig as loadStationConfig } from '../../station/src/config.js';
-import { buildFakeApi } from './fake-measure-api.js';
-import { FakeStore } from './fake-store.js';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const webRoot = join(repoRoot, 'apps/web/dist');
@@ -47,18 +45,15 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 }
 
 async function startMeasure(adminPassword: string): Promise<{ url: string; stop(): Promise<void> }> {
-  if (process.env.E2E_FAKE_API === '1') {
-    const server: TestServer = await startTestServer(
-      await buildFakeApi(new FakeStore(adminPassword), silentLogger(), webRoot),
-    );
-    return { url: server.url, stop: () => server.close() };
-  }
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-measure-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/measure/src/main.ts'], {
     cwd: repoRoot,
+    // Only what the service needs: CI exports DATABASE_URL and REDIS_URL for the integration suites, and
+    // this scenario must run on its own SQLite file in a temp DATA_DIR, not in a shared database.
     env: {
-      ...process.env,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
       MEASURE_PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -11,6 +11,8 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { initialMigration } from './migrations/0001-initial.migration.js';
+import { taskFilePathMigration } from './migrations/0002-task-file-path.migration.js';
+import { measurementBatchesMigration } from './migrations/0003-measurement-batches.migration.js';
 import type { DB } from './schema.types.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -94,41 +96,59 @@ export function openDatabase(options: DatabaseOptions): Database {
   };
 }
 
+/** Every migration, in the order they run (names sort in that order; Kysely records each one it ran). */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(dialect),
+    '0002-task-file-path': taskFilePathMigration,
+    '0003-measurement-batches': measurementBatchesMigration(dialect),
+  };
+}
+
 class StaticMigrations implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001-initial': initialMigration(this.dialect) };
+    return migrations(this.dialect);
   }
 }
 
 /**
- * Brings the schema up to date; safe to run at every start and from several
- * instances. On PostgreSQL the whole migration runs under a session advisory
- * lock on one connection: Kysely's own lock row lives in a table it first has
- * to create, and two instances starting together could race on creating it.
+ * A migrator over `db` (the pool, or one connection). On PostgreSQL it is pinned to the connection's current
+ * schema: left to itself, Kysely looks for its bookkeeping tables in every schema of the database, and one
+ * found in another schema (another application, another test run) made it skip creating its own and fail.
+ */
+export async function migratorFor(database: Database, db: Kysely<DB> = database.db): Promise<Migrator> {
+  let migrationTableSchema: string | undefined;
+  if (database.dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  return new Migrator({
+    db,
+    provider: new StaticMigrations(database.dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+}
+
+/**
+ * Brings the schema up to date; safe to run at every start and from several instances. On PostgreSQL the
+ * whole migration runs under a session advisory lock on one connection: Kysely's own lock row lives in a
+ * table it first has to create, and two instances starting together could race on creating it.
  */
 export async function migrate(database: Database): Promise<void> {
-  if (database.dialect !== 'postgres') return migrateWith(database.db, database.dialect, undefined);
+  if (database.dialect !== 'postgres') return migrateOn(database, database.db);
   await database.db.connection().execute(async (connection) => {
-    const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(connection))
-      .rows[0]?.schema;
-    await sql`select pg_advisory_lock(hashtext(${`measure-migrations:${schema}`}))`.execute(connection);
+    const lockKey = sql`hashtext('measure-migrations:' || current_schema())`;
+    await sql`select pg_advisory_lock(${lockKey})`.execute(connection);
     try {
-      // Kysely looks for its own tables in every schema unless told which one; with several schemas in one
-      // database (other deployments, parallel tests) it would find another schema's and skip creating its own.
-      await migrateWith(connection, database.dialect, schema);
+      await migrateOn(database, connection);
     } finally {
-      await sql`select pg_advisory_unlock(hashtext(${`measure-migrations:${schema}`}))`.execute(connection);
+      await sql`select pg_advisory_unlock(${lockKey})`.execute(connection);
     }
   });
 }
 
-async function migrateWith(db: Kysely<DB>, dialect: Dialect, migrationTableSchema: string | undefined) {
-  const migrator = new Migrator({
-    db,
-    provider: new StaticMigrations(dialect),
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  });
-  const { error } = await migrator.migrateToLatest();
+async function migrateOn(database: Database, db: Kysely<DB>): Promise<void> {
+  const { error } = await (await migratorFor(database, db)).migrateToLatest();
   if (error) throw error;
 }

@@ -59,6 +59,8 @@ export interface TasksTable {
   file_type: string;
   /** JSON text or null. */
   annotations_json: string | null;
+  /** The task's image, relative to the upload root; null without one. */
+  file_path: string | null;
 }
 
 export interface SubtasksTable {
@@ -92,6 +94,18 @@ export interface MeasurementsTable {
   input_method: string;
   measured_at: string;
   synced_to_csv: number;
+  /** The idempotent batch (measurement_batches.id) it was submitted in; null without a batch_id. */
+  batch_ref: number | null;
+}
+
+export interface MeasurementBatchesTable {
+  id: Generated<number>;
+  /** The client's UUID, lower case. */
+  batch_id: string;
+  submitted_by: number;
+  content_hash: string;
+  item_count: number;
+  created_at: string;
 }
 
 export interface SettingsTable {
@@ -127,6 +141,7 @@ export interface DB {
   tasks: TasksTable;
   subtasks: SubtasksTable;
   measurements: MeasurementsTable;
+  measurement_batches: MeasurementBatchesTable;
   settings: SettingsTable;
   stations: StationsTable;
   station_recipes: StationRecipesTable;

@@ -35,7 +35,14 @@ const errors = {
 } as const;
 
 export const uploadErrors = errors;
-export const readErrors = { 401: errors[401], 403: errors[403], 404: errors[404], 429: errors[429] };
+/** 422: a path holding a NUL character, refused by the service's input hook before any file access. */
+export const readErrors = {
+  401: errors[401],
+  403: errors[403],
+  404: errors[404],
+  422: errors[422],
+  429: errors[429],
+};
 
 /** Recipe and version ids arrive as multipart text; the same bounds a JSON integer id would have. */
 export const ID_PATTERN = /^[1-9][0-9]{0,14}$/;

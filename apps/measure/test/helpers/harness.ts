@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { silentLogger, startTestServer } from '@app/kit/testing';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type MeasureDeps } from '../../src/app.js';
 import { loadConfig, type MeasureConfig } from '../../src/config.js';
 import { prepareDatabase } from '../../src/database-setup.js';
 import type { Dialect } from '../../src/db/database.js';
@@ -40,7 +40,13 @@ export interface Harness {
   call<T = Json>(
     method: string,
     path: string,
-    options?: { key?: string; body?: unknown; raw?: string },
+    options?: {
+      key?: string;
+      body?: unknown;
+      raw?: string;
+      form?: FormData;
+      headers?: Record<string, string>;
+    },
   ): Promise<Reply<T>>;
   /** A new user with exactly these roles; returns its id and a fresh key. */
   user(roles: string[], isAdmin?: boolean): Promise<{ id: number; key: string; username: string }>;
@@ -67,7 +73,20 @@ export async function createPgSchema(url: string): Promise<{ schema: string; dro
 
 let userCounter = 0;
 
-export async function startMeasure(dialect: Dialect, extra: Record<string, string> = {}): Promise<Harness> {
+/**
+ * Every test logs in from 127.0.0.1, many times a minute: the harness lifts the limits far out of reach
+ * (rate-limit.test.ts and the integration test in rate-limit/ check the real ones).
+ */
+export const UNLIMITED = {
+  general: { limit: 1_000_000, windowMs: 60_000 },
+  login: { limit: 1_000_000, windowMs: 60_000 },
+};
+
+export async function startMeasure(
+  dialect: Dialect,
+  extra: Record<string, string> = {},
+  deps: Pick<MeasureDeps, 'rateLimits'> = { rateLimits: UNLIMITED },
+): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'measure-test-'));
   const pgSchema = dialect === 'postgres' && pgUrl ? await createPgSchema(pgUrl) : undefined;
   const config = loadConfig({
@@ -81,7 +100,7 @@ export async function startMeasure(dialect: Dialect, extra: Record<string, strin
   let database: Awaited<ReturnType<typeof prepareDatabase>>['database'];
   try {
     database = (await prepareDatabase(config, pgSchema?.schema)).database;
-    server = await startTestServer(await buildApp({ config, logger: silentLogger(), database }));
+    server = await startTestServer(await buildApp({ config, logger: silentLogger(), database, ...deps }));
   } catch (error) {
     // A failed start must not leave its schema or directory behind.
     await pgSchema?.drop();
@@ -90,11 +109,13 @@ export async function startMeasure(dialect: Dialect, extra: Record<string, strin
   }
 
   const call: Harness['call'] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.key !== undefined) headers['x-api-key'] = options.key;
-    let payload: string | undefined = options.raw;
+    let payload: string | FormData | undefined = options.raw;
     if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
+    // multipart: fetch writes the content type with its boundary
+    if (options.form) payload = options.form;
     const response = await fetch(`${server.url}${path}`, { method, headers, body: payload });
     const text = await response.text();
     let body: unknown = text;

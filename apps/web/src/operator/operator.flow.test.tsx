@@ -127,6 +127,9 @@ describe('operator flow', () => {
     const batch = calls.find((c) => c.path === '/api/measurements/batch');
     expect(batch?.headers['x-api-key']).toBe('key-1');
     expect(batch?.body).toEqual({
+      batch_id: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
       measurements: [
         {
           subtask_id: 301,

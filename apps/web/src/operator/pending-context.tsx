@@ -1,13 +1,12 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { api } from '../api/client';
-import type { MeasurementCreate } from '../api/types';
 import { useSession } from '../auth/session';
-import { type PendingBatch, PendingQueue } from './pending-queue';
+import { type BatchSubmission, type PendingBatch, PendingQueue } from './pending-queue';
 
 const PendingContext = createContext<PendingQueue | null>(null);
 
-function sendBatch(measurements: MeasurementCreate[]): Promise<unknown> {
-  return api('/measurements/batch', { method: 'POST', body: { measurements } });
+function sendBatch(submission: BatchSubmission): Promise<unknown> {
+  return api('/measurements/batch', { method: 'POST', body: submission });
 }
 
 /**

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasurementCreate } from '../api/types';
-import { backoffDelay, PendingQueue, type QueueStorage } from './pending-queue';
+import {
+  type BatchSubmission,
+  backoffDelay,
+  newBatchId,
+  PendingQueue,
+  type QueueStorage,
+} from './pending-queue';
 
 class MemoryStorage implements QueueStorage {
   readonly data = new Map<string, string>();
@@ -33,17 +39,19 @@ function setup(outcomes: (Error | { status: number; detail: string; retryAfter?:
   const storage = new MemoryStorage();
   let clock = 1_000_000;
   const sent: MeasurementCreate[][] = [];
+  const submissions: BatchSubmission[] = [];
   const queue = new PendingQueue({
     storage,
     now: () => clock,
     random: () => 1,
-    send: async (measurements) => {
-      sent.push(measurements);
+    send: async (submission) => {
+      submissions.push(submission);
+      sent.push(submission.measurements);
       const outcome = outcomes.shift() ?? 'ok';
       if (outcome !== 'ok') throw outcome;
     },
   });
-  return { storage, queue, sent, advance: (ms: number) => (clock += ms) };
+  return { storage, queue, sent, submissions, advance: (ms: number) => (clock += ms) };
 }
 
 describe('PendingQueue', () => {
@@ -60,14 +68,14 @@ describe('PendingQueue', () => {
     const first = setup([{ status: 0, detail: 'network' }]);
     first.queue.enqueue(label, [measurement]);
     await first.queue.flush(7);
-    const sent: MeasurementCreate[][] = [];
+    const sent: BatchSubmission[] = [];
     const reloaded = new PendingQueue({
       storage: first.storage,
       now: () => Date.now() + 10 * 60_000,
-      send: async (m) => sent.push(m),
+      send: async (submission) => sent.push(submission),
     });
     await reloaded.flush(7);
-    expect(sent).toEqual([[measurement]]);
+    expect(sent).toEqual([{ batch_id: first.submissions[0]?.batch_id, measurements: [measurement] }]);
     expect(reloaded.list()).toEqual([]);
   });
 
@@ -165,6 +173,60 @@ describe('PendingQueue', () => {
     queue.enqueue(label, [measurement]);
     await Promise.all([queue.flush(7), queue.flush(7)]);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('batch ids (idempotent submission)', () => {
+  const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('gives each part its own UUID and sends that same id on every retry', async () => {
+    const { queue, submissions, advance } = setup([
+      { status: 0, detail: 'network' },
+      { status: 503, detail: 'down' },
+      'ok',
+      'ok',
+    ]);
+    const part = queue.enqueue(label, [measurement]);
+    const other = queue.enqueue({ ...label, serial_number: 'S2' }, [measurement]);
+    expect(part.id).toMatch(UUID_V4);
+    expect(other.id).not.toBe(part.id);
+    for (let i = 0; i < 3; i++) {
+      await queue.flush(7);
+      advance(60_000);
+    }
+    // part: network, 503, ok; other: ok (sent after part's 503, in the same round)
+    expect(submissions.map((s) => s.batch_id)).toEqual([part.id, part.id, other.id, part.id]);
+    expect(queue.list()).toEqual([]);
+  });
+
+  it('keeps the id through a reload, so a part whose answer was lost is not stored twice', async () => {
+    const first = setup([{ status: 0, detail: 'network' }]);
+    const part = first.queue.enqueue(label, [measurement]);
+    await first.queue.flush(7);
+    const ids: (string | undefined)[] = [];
+    const reloaded = new PendingQueue({
+      storage: first.storage,
+      now: () => Date.now() + 10 * 60_000,
+      send: async (submission) => ids.push(submission.batch_id),
+    });
+    await reloaded.flush(7);
+    expect(ids).toEqual([part.id]);
+  });
+
+  it('sends parts queued by an older client (no UUID) without a batch_id rather than have them refused', async () => {
+    const { storage, queue, submissions } = setup(['ok']);
+    queue.enqueue(label, [measurement]);
+    const [stored] = JSON.parse(storage.data.get('measure.pendingBatches')!);
+    storage.setItem('measure.pendingBatches', JSON.stringify([{ ...stored, id: 'lx1-abc-def' }]));
+    await queue.flush(7);
+    expect(submissions).toEqual([{ measurements: [measurement] }]);
+  });
+
+  it('makes version 4 UUIDs without crypto.randomUUID (plain-http stations are not secure contexts)', () => {
+    const insecure = { getRandomValues: crypto.getRandomValues.bind(crypto) } as unknown as Crypto;
+    const ids = Array.from({ length: 200 }, () => newBatchId(insecure));
+    for (const id of ids) expect(id).toMatch(UUID_V4);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
 

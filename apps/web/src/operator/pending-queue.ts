@@ -19,6 +19,7 @@ export interface BatchLabel {
 }
 
 export interface PendingBatch {
+  /** A UUID made once when the part is queued and sent as `batch_id` on every attempt (idempotent on the server). */
   id: string;
   created_at: string;
   label: BatchLabel;
@@ -34,8 +35,14 @@ export interface QueueStorage {
   setItem(key: string, value: string): void;
 }
 
+/** The body of `POST /measurements/batch`. */
+export interface BatchSubmission {
+  batch_id?: string;
+  measurements: MeasurementCreate[];
+}
+
 /** Throws an error with `status` (0 = no answer) and `detail`, optionally `retryAfter` seconds. */
-export type SendBatch = (measurements: MeasurementCreate[]) => Promise<unknown>;
+export type SendBatch = (submission: BatchSubmission) => Promise<unknown>;
 
 export interface QueueOptions {
   storage: QueueStorage;
@@ -160,7 +167,7 @@ export class PendingQueue {
       )
         continue;
       try {
-        await this.send(batch.measurements);
+        await this.send(submissionOf(batch));
         this.write(this.list().filter((other) => other.id !== batch.id));
       } catch (error) {
         const { status, detail, retryAfter } = describeFailure(error);
@@ -189,9 +196,29 @@ export class PendingQueue {
   }
 }
 
-function newBatchId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The server stores a batch_id once, so a retry whose first answer was lost is not recorded twice. Batches
+ * queued by an older client have no UUID; they are sent as before, without one.
+ */
+export function submissionOf(batch: PendingBatch): BatchSubmission {
+  return UUID.test(batch.id)
+    ? { batch_id: batch.id, measurements: batch.measurements }
+    : { measurements: batch.measurements };
+}
+
+/**
+ * A random (version 4) UUID. `crypto.randomUUID` exists only in secure contexts, and a station reached over
+ * plain http on the shop network is not one; `getRandomValues` is available everywhere.
+ */
+export function newBatchId(random: Crypto = crypto): string {
+  if (typeof random.randomUUID === 'function') return random.randomUUID();
+  const bytes = random.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function describeFailure(error: unknown): { status: number; detail: string; retryAfter?: number } {

@@ -6,7 +6,11 @@ import type { Measurement, MeasurementFilters } from './measurements.schema.js';
 
 export type MeasurementRow = Selectable<MeasurementsTable>;
 
-export const toMeasurement = ({ recipe_id: _recipe, ...row }: MeasurementRow): Measurement => ({
+export const toMeasurement = ({
+  recipe_id: _recipe,
+  batch_ref: _batch,
+  ...row
+}: MeasurementRow): Measurement => ({
   ...row,
   pass_fail: row.pass_fail as Measurement['pass_fail'],
   synced_to_csv: row.synced_to_csv === 1,

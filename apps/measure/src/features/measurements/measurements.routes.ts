@@ -73,12 +73,31 @@ export function registerMeasurementsRoutes(app: App, { db, dialect, guards, data
         tags,
         summary:
           'Record up to 10,000 measurements in one transaction: one invalid item stores nothing (MeasurementTec)',
+        description:
+          'With `batch_id` the call is idempotent: retry it with the same id until it answers, and the ' +
+          'measurements are stored exactly once.',
         body: MeasurementBatchSchema,
-        response: { 200: Type.Array(MeasurementSchema), ...errorResponses(400, 401, 403, 413, 422) },
+        response: {
+          200: {
+            ...Type.Array(MeasurementSchema),
+            description: 'The stored measurements (also when a batch_id was already stored)',
+            headers: {
+              'idempotent-replayed': {
+                description: '"true" when the batch_id was already stored and nothing new was recorded',
+                schema: { type: 'string' },
+              },
+            },
+          },
+          ...errorResponses(400, 401, 403, 409, 413, 422),
+        },
       },
     },
-    (request) =>
-      measurements.record(request.body.measurements, callerOf(request).id, (i) => `body.measurements.${i}`),
+    async (request, reply) => {
+      const { measurements: items, batch_id } = request.body;
+      const result = await measurements.recordBatch(items, callerOf(request).id, batch_id);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return result.measurements;
+    },
   );
 
   app.get(

@@ -50,7 +50,18 @@ export type MeasurementCreate = Static<typeof MeasurementCreateSchema>;
 export const MAX_BATCH = 10_000;
 
 export const MeasurementBatchSchema = Type.Object(
-  { measurements: Type.Array(MeasurementCreateSchema, { minItems: 1, maxItems: MAX_BATCH }) },
+  {
+    batch_id: Type.Optional(
+      Type.String({
+        pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',
+        description:
+          'Client-generated UUID, made once per batch and sent again on every retry. A batch whose id is ' +
+          'already stored is not stored again: the same caller with the same measurements gets the stored ' +
+          'ones back (200, header Idempotent-Replayed: true); other measurements or another caller get 409.',
+      }),
+    ),
+    measurements: Type.Array(MeasurementCreateSchema, { minItems: 1, maxItems: MAX_BATCH }),
+  },
   { additionalProperties: false },
 );
 

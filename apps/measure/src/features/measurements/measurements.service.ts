@@ -1,16 +1,51 @@
 import { badRequest } from '@app/kit';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
 import type { DB } from '../../db/schema.types.js';
 import { classify, deviation } from '../../domain/tolerance.js';
 import { nowIso, paged } from '../../http/time.js';
+import { batchesRepository, contentHash, normalizedItem, replayBatch } from './measurement-batches.js';
 import { measurementsRepository, toMeasurement } from './measurements.repository.js';
 import type { Measurement, MeasurementCreate, MeasurementFilters } from './measurements.schema.js';
 
 const LOOKUP_CHUNK = 500;
 
+export interface RecordResult {
+  measurements: Measurement[];
+  /** True when the batch_id was already stored and nothing new was inserted. */
+  replayed: boolean;
+}
+
 export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
-  return {
+  const service = {
+    /**
+     * `record`, made idempotent by the client's `batch_id`: a batch whose id is stored already (the answer
+     * to the first attempt was lost) returns what was stored instead of a second copy. The id row is
+     * inserted first in the measurements' transaction, so of two concurrent attempts one waits on the
+     * unique index and then finds the other's batch.
+     */
+    async recordBatch(
+      items: MeasurementCreate[],
+      measuredBy: number,
+      batchId: string | undefined,
+    ): Promise<RecordResult> {
+      const field = (i: number) => `body.measurements.${i}`;
+      if (batchId === undefined)
+        return { measurements: await service.record(items, measuredBy, field), replayed: false };
+      const id = batchId.toLowerCase();
+      const earlier = await replayBatch(db, id, items, measuredBy);
+      if (earlier) return { measurements: earlier, replayed: true };
+      try {
+        return { measurements: await service.record(items, measuredBy, field, id), replayed: false };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const raced = await replayBatch(db, id, items, measuredBy);
+        if (!raced) throw error;
+        return { measurements: raced, replayed: true };
+      }
+    },
+
     /**
      * Records a batch all-or-nothing: every item is checked (subtask exists and
      * belongs to version_id) inside the transaction that inserts them, so a
@@ -21,10 +56,22 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
       items: MeasurementCreate[],
       measuredBy: number,
       field: (i: number) => string,
+      batchId?: string,
     ): Promise<Measurement[]> {
       const subtaskIds = [...new Set(items.map((item) => item.subtask_id))];
       const versionIds = [...new Set(items.map((item) => item.version_id))];
       const rows = await db.transaction().execute(async (tx) => {
+        const measuredAt = nowIso();
+        const batch =
+          batchId === undefined
+            ? undefined
+            : await batchesRepository.insert(tx, {
+                batch_id: batchId,
+                submitted_by: measuredBy,
+                content_hash: contentHash(items),
+                item_count: items.length,
+                created_at: measuredAt,
+              });
         await measurementsRepository.shareLockRecipes(tx, dialect, versionIds);
         const subtasks = new Map<
           number,
@@ -38,7 +85,6 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
             subtasks.set(row.id, row);
           }
         }
-        const measuredAt = nowIso();
         const values = items.map((item, i) => {
           const subtask = subtasks.get(item.subtask_id);
           if (!subtask) throw badRequest(`${field(i)}.subtask_id: subtask ${item.subtask_id} does not exist`);
@@ -48,18 +94,14 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
             );
           }
           return {
-            subtask_id: item.subtask_id,
-            version_id: item.version_id,
+            ...normalizedItem(item),
             recipe_id: subtask.recipe_id,
             measured_by: measuredBy,
-            value: item.value,
             pass_fail: classify(item.value, subtask),
             deviation: deviation(item.value, subtask),
-            lot_number: item.lot_number ?? '',
-            serial_number: item.serial_number ?? '',
-            input_method: item.input_method ?? 'manual',
             measured_at: measuredAt,
             synced_to_csv: 0,
+            batch_ref: batch?.id ?? null,
           };
         });
         return measurementsRepository.insertMany(tx, values);
@@ -75,4 +117,5 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
       return paged(rows.map(toMeasurement), total, page, perPage);
     },
   };
+  return service;
 }

@@ -43,11 +43,26 @@ export const AnnotationsSchema = Type.Union([
 ]);
 export type Annotations = Static<typeof AnnotationsSchema>;
 
+/**
+ * Where the task's image lies: a path as `POST /files/upload` returns it, relative to the upload root
+ * (segments of letters, digits, `.`, `_`, `-`, none starting with a dot, so never `..` nor absolute).
+ */
+export const FilePathSchema = Type.Union([
+  Type.Null(),
+  Type.String({
+    minLength: 1,
+    maxLength: 255,
+    pattern: '^[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$',
+    description: 'Relative upload path from POST /files/upload, e.g. 7/12/drawing.png; null: no image',
+  }),
+]);
+
 export const TaskFields = {
   title: Text(255),
   directive: Text(5000),
   description: Text(5000),
   file_type: Text(50),
+  file_path: FilePathSchema,
   annotations_json: AnnotationsSchema,
 };
 

@@ -106,6 +106,7 @@ export function createTasksService(db: Kysely<DB>, dialect: Dialect) {
           directive: input.directive ?? '',
           description: input.description ?? '',
           file_type: input.file_type ?? '',
+          file_path: input.file_path ?? null,
           annotations_json: annotationsText(input.annotations_json),
         });
         await markerSafe(() =>
@@ -132,6 +133,7 @@ export function createTasksService(db: Kysely<DB>, dialect: Dialect) {
           for (const key of ['title', 'directive', 'description', 'file_type'] as const) {
             if (input[key] !== undefined) changes[key] = input[key];
           }
+          if (input.file_path !== undefined) changes.file_path = input.file_path;
           if (input.annotations_json !== undefined)
             changes.annotations_json = annotationsText(input.annotations_json);
           if (Object.keys(changes).length > 0) await tasksRepository.updateTask(target.tx, id, changes);
