@@ -6,7 +6,7 @@ import type { App, Logger } from '@app/kit';
  * here: no headers other than the user agent are logged.
  */
 export function registerRequestLog(app: App, requestLogger: Logger): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const config = request.routeOptions.config;
     requestLogger.info(
       {
@@ -24,5 +24,6 @@ export function registerRequestLog(app: App, requestLogger: Logger): void {
       },
       'request',
     );
+    done();
   });
 }
