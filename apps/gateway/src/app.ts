@@ -111,14 +111,17 @@ export async function buildApp({
 
   const matchToken = tokenMatcher<Actor>({ testnet: config.TESTNET_TOKEN, mainnet: config.MAINNET_TOKEN });
   await app.register(async (authenticated) => {
-    authenticated.addHook('onRequest', async (request) => {
+    // Synchronous hooks (a throw goes to the error handler): nothing here waits.
+    authenticated.addHook('onRequest', (request, _reply, done) => {
       request.gatewayCaller = authenticate(request, matchToken);
+      done();
     });
     await authenticated.register(auditRoutes(config.AUDIT_LOG_FILE));
 
     await authenticated.register(async (mcp) => {
-      mcp.addHook('onRequest', async (request) => {
+      mcp.addHook('onRequest', (request, _reply, done) => {
         if (request.gatewayCaller) request.gatewayCaller.botTag = botTagOf(request);
+        done();
       });
       const toolDeps = {
         registry: upstreams.registry,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../src/logger.js';
+import { createLogger, isoTimeField } from '../src/logger.js';
 import { captureLogger } from '../src/testing.js';
 
 describe('logger', () => {
@@ -33,5 +33,14 @@ describe('logger', () => {
     for (const secret of ['s3cret-token', 'k3y', 'hunter2', '"abc"']) expect(text).not.toContain(secret);
     expect(text).toContain('BTC-PERPETUAL');
     expect(text).toContain('"user-agent":"bot"');
+  });
+});
+
+describe('isoTimeField', () => {
+  it('writes the same field as pino isoTime for each clock reading, repeated or not', () => {
+    const readings = [1_767_323_045_678, 1_767_323_045_678, 1_767_323_045_679, 1_767_323_045_678, 0];
+    let index = 0;
+    const field = isoTimeField(() => readings[index++] as number);
+    for (const ms of readings) expect(field()).toBe(`,"time":"${new Date(ms).toISOString()}"`);
   });
 });

@@ -1,6 +1,7 @@
 import { type App, AppError, type Logger } from '@app/kit';
 import type { AuditLog } from '../audit/audit-log.js';
 import { runAuditedWrite } from './audited-write.js';
+import { memoizedIsoTimestamp } from './iso-timestamp.js';
 import type { ToolFrameDeps } from './tool-context.js';
 import { toolContext } from './tool-context.js';
 import { ErrorEnvelopeRef, toolResponseSchema } from './tool-schemas.js';
@@ -79,6 +80,7 @@ export function namespaceRoutes(namespace: NamespaceDefinition, deps: ToolRouteD
 
     for (const tool of namespace.tools) {
       const config = { tool: tool.name, exchange: namespace.exchange };
+      const isoTimestamp = memoizedIsoTimestamp();
       app.post(
         `/tools/${tool.name}`,
         { schema: routeSchema(tool, namespace, simulated), config },
@@ -92,14 +94,13 @@ export function namespaceRoutes(namespace: NamespaceDefinition, deps: ToolRouteD
             exchange,
             deps,
           });
-          const dataTimestamp = new Date(result.dataTimestamp).toISOString();
+          const dataTimestamp = isoTimestamp(result.dataTimestamp);
           reply.header('x-data-timestamp', dataTimestamp);
-          return {
-            ...(result.data as object),
-            data_timestamp: dataTimestamp,
-            ...(namespace.testnetFlag ? { testnet: caller.environment === 'test' } : {}),
-            ...(simulated ? { simulated: true } : {}),
-          };
+          // A copy: the handler's data may be a cache entry shared by every call.
+          const body: Record<string, unknown> = { ...(result.data as object), data_timestamp: dataTimestamp };
+          if (namespace.testnetFlag) body.testnet = caller.environment === 'test';
+          if (simulated) body.simulated = true;
+          return body;
         },
       );
     }
