@@ -1,5 +1,4 @@
 import { badRequest } from '@app/kit';
-import sharp from 'sharp';
 
 /** Spec Limits: thumbnails fit inside 200x200 pixels. */
 export const THUMBNAIL_SIZE = 200;
@@ -12,6 +11,8 @@ const MAX_INPUT_PIXELS = 100_000_000;
  * 400 when the bytes look like an image but do not decode.
  */
 export async function writeThumbnail(source: string, target: string): Promise<void> {
+  // Loaded on first use: libvips is resident memory a server that never thumbnails need not carry.
+  const { default: sharp } = await import('sharp');
   try {
     await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@app/kit';
-import { Redis } from 'ioredis';
 import { MemoryRateLimitStore } from './memory.store.js';
 import type { RateLimitStore } from './rate-limit.store.js';
 import { RedisRateLimitStore } from './redis.store.js';
@@ -19,6 +18,8 @@ export interface RateLimitStoreOptions {
  */
 export async function createRateLimitStore(options: RateLimitStoreOptions): Promise<RateLimitStore> {
   if (!options.redisUrl) return new MemoryRateLimitStore();
+  // Loaded only when configured: ioredis is some 20 MiB resident that a single instance does not need.
+  const { Redis } = await import('ioredis');
   const client = new Redis(options.redisUrl, {
     lazyConnect: true,
     // Fail fast instead of queueing requests behind a dead connection.

@@ -5,7 +5,6 @@
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import sharp from 'sharp';
 
 /** Larger files are not logos; refusing them bounds the memory a report can take. */
 export const MAX_LOGO_BYTES = 10 * 1024 * 1024;
@@ -22,6 +21,7 @@ export async function loadLogo(path: string | null): Promise<Buffer | null> {
     const bytes = await readFile(path);
     if (isPng(bytes) || isJpeg(bytes)) return bytes;
     // 600 px wide is sharp at the 140 pt the header gives the logo
+    const { default: sharp } = await import('sharp');
     return await sharp(bytes, { limitInputPixels: 50_000_000 })
       .resize({ width: 600, withoutEnlargement: true })
       .png()

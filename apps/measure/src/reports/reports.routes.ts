@@ -6,9 +6,22 @@ import { errorResponses } from '../http/common.schema.js';
 import { early, type RouteDeps } from '../http/route-deps.js';
 import { RecipeScopeQuery, SpcReportQuery } from '../statistics/statistics-query.schema.js';
 import { contentDisposition, measurementsReportName, spcReportName } from './content-disposition.js';
-import { renderMeasurementsReport } from './measurements-report.js';
 import { ClientGoneError, loadSpcReport, planMeasurementsReport, uploadRootOf } from './reports.service.js';
-import { renderSpcReport } from './spc-report.js';
+
+/**
+ * pdfkit (with its fonts) and sharp cost some 40 MiB of resident memory: loaded on the first report, not at
+ * start, so a service that never renders a report does not carry them.
+ */
+const renderers = async () => {
+  const [spc, measurements] = await Promise.all([
+    import('./spc-report.js'),
+    import('./measurements-report.js'),
+  ]);
+  return {
+    renderSpcReport: spc.renderSpcReport,
+    renderMeasurementsReport: measurements.renderMeasurementsReport,
+  };
+};
 
 const PDF = {
   description: 'PDF document (attachment)',
@@ -57,6 +70,7 @@ export function registerReportsRoutes(
     async (request, reply) => {
       const data = await loadSpcReport(context, request.query, callerOf(request).id);
       // A few pages of vectors: built whole (pdfkit buffers them for the page footers anyway).
+      const { renderSpcReport } = await renderers();
       const pdf = await renderToBuffer((out) => renderSpcReport(data, out));
       return reply
         .type('application/pdf')
@@ -92,6 +106,7 @@ export function registerReportsRoutes(
       out.once('close', () => {
         if (!out.writableFinished) out.emit('error', new ClientGoneError('the client closed the connection'));
       });
+      const { renderMeasurementsReport } = await renderers();
       const rendering = renderMeasurementsReport(plan.data, plan.rows(out), out).finally(() => plan.close());
       // Nothing is sent until the first block is rendered: a failure up to there is a clean 500.
       const first = await new Promise<Buffer | null>((resolve, reject) => {
