@@ -323,9 +323,13 @@ describe('measurement shop floor, end to end', () => {
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByLabel('Language').selectOption('de');
     await page.getByLabel('Theme').selectOption('dark');
+    // both choices must be in the form's state before Save reads it
+    await expect.poll(() => page.getByLabel('Language').inputValue()).toBe('de');
+    await expect.poll(() => page.getByLabel('Theme').inputValue()).toBe('dark');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { name: 'Profil' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    // 'Profil' exactly: the English heading 'Profile' would match it as a substring before the save is through
+    await page.getByRole('heading', { name: 'Profil', exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     // the saved preferences are the user's, not the browser's: the API returns them
     const me = await apiAs(key, 'GET', '/auth/me');
     expect([me.language_pref, me.theme_pref]).toEqual(['de', 'dark']);
