@@ -4,29 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { computeIndicators, parseIndicatorNames, toPriceSeries } from './indicators.js';
 import { ema, sma } from './moving-averages.js';
 import { macd, rsi } from './oscillators.js';
+import { randomCandles } from './random-candles.test-helper.js';
 import { talibAdx, talibMacd, talibRsi } from './talib-reference.test-helper.js';
 import { adx, atr } from './volatility.js';
-
-/** A seeded random walk of `n` candles with realistic wicks. */
-function candles(n: number, seed = 12345) {
-  let state = seed;
-  const rnd = () => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state / 2 ** 32;
-  };
-  const close = new Float64Array(n);
-  const high = new Float64Array(n);
-  const low = new Float64Array(n);
-  let price = 100;
-  for (let i = 0; i < n; i++) {
-    const open = price;
-    price *= Math.exp((rnd() - 0.5) * 0.02);
-    close[i] = price;
-    high[i] = Math.max(open, price) * (1 + rnd() * 0.005);
-    low[i] = Math.min(open, price) * (1 - rnd() * 0.005);
-  }
-  return { close, high, low, C: Array.from(close), H: Array.from(high), L: Array.from(low) };
-}
 
 /** Largest relative difference between our full-length output and a compact series starting at `begIdx`. */
 function maxRelativeDiff(mine: Float64Array, theirs: readonly number[], begIdx: number, from = 0): number {
@@ -40,7 +20,7 @@ function maxRelativeDiff(mine: Float64Array, theirs: readonly number[], begIdx: 
 }
 
 const firstValueIndex = (series: Float64Array) => series.findIndex((value) => !Number.isNaN(value));
-const data = candles(4000);
+const data = randomCandles(4000);
 
 describe('indicators agree with technicalindicators where conventions match (4000 candles, 1e-9 relative)', () => {
   it('SMA 20', () => {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { sma } from './moving-averages.js';
 import { rsi } from './oscillators.js';
+import { randomCandles } from './random-candles.test-helper.js';
 import { adx, atr } from './volatility.js';
 
 /**
@@ -24,27 +25,6 @@ function tulip(name: string, inputs: number[][], options: number[]): Promise<num
   );
 }
 
-/** A seeded random walk of `n` candles with wicks. */
-function candles(n: number, seed = 2024) {
-  let state = seed;
-  const rnd = () => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state / 2 ** 32;
-  };
-  const close = new Float64Array(n);
-  const high = new Float64Array(n);
-  const low = new Float64Array(n);
-  let price = 30_000;
-  for (let i = 0; i < n; i++) {
-    const open = price;
-    price *= Math.exp((rnd() - 0.5) * 0.02);
-    close[i] = price;
-    high[i] = Math.max(open, price) * (1 + rnd() * 0.004);
-    low[i] = Math.min(open, price) * (1 - rnd() * 0.004);
-  }
-  return { close, high, low };
-}
-
 /** Tulip's output is right-aligned with the input; compare from index `from` on. */
 function worstRelative(mine: Float64Array, theirs: readonly number[], from: number): number {
   const offset = mine.length - theirs.length;
@@ -56,8 +36,7 @@ function worstRelative(mine: Float64Array, theirs: readonly number[], from: numb
 }
 
 const n = 4000;
-const { close, high, low } = candles(n);
-const [C, H, L] = [Array.from(close), Array.from(high), Array.from(low)];
+const { close, high, low, C, H, L } = randomCandles(n, 2024, 30_000);
 
 describe('indicators agree with Tulip Indicators (4000 candles, 1e-9 relative)', () => {
   it('SMA 20 from its first value', async () => {
