@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Envelope, type Gateway, MAINNET, startGateway, TESTNET } from './helpers.js';
 
-const DAY = 86_400_000;
 let clock = Date.parse('2026-03-01T10:00:00.000Z');
 let gateway: Gateway;
 

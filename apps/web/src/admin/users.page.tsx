@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, setApiKey } from '../api/client';
 import { ROLE_NAMES, type RoleName, type User } from '../api/types';
 import { useUser } from '../auth/session';
+import { FormActions } from '../ui/form-actions';
 import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
 
@@ -232,14 +233,7 @@ function CreateUserForm({ onCreated }: { onCreated(): Promise<void> }) {
         </label>
       </div>
       <ErrorBox error={error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={busy}>
-          {t('common.create')}
-        </button>
-        <button type="button" onClick={() => setOpen(false)}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions busy={busy} submitLabel="create" onCancel={() => setOpen(false)} />
     </form>
   );
 }

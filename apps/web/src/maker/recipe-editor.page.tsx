@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { api } from '../api/client';
 import type { Recipe, Task } from '../api/types';
 import { formatDateTime } from '../format';
+import { FormActions } from '../ui/form-actions';
 import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
 import { useRecipe, useRefreshRecipe, useVersions, type VersionWithCount } from './recipe-queries';
@@ -244,14 +245,7 @@ function AddTaskForm({ recipe, onAdded }: { recipe: Recipe; onAdded(): Promise<v
       </label>
       <p className="notice">{t('maker.newVersionWarning', { next: version + 1, current: version })}</p>
       <ErrorBox error={error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={busy}>
-          {t('common.create')}
-        </button>
-        <button type="button" onClick={() => setOpen(false)}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions busy={busy} submitLabel="create" onCancel={() => setOpen(false)} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../api/client';
 import type { Paged, Recipe } from '../api/types';
 import { formatDateTime } from '../format';
+import { FormActions } from '../ui/form-actions';
 import { Pager } from '../ui/pager';
 import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
@@ -128,14 +129,7 @@ function CreateRecipeForm() {
         {field('change_notes', t('maker.changeNotes'), 2000)}
       </div>
       <ErrorBox error={error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={busy}>
-          {t('common.create')}
-        </button>
-        <button type="button" onClick={() => setOpen(false)}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions busy={busy} submitLabel="create" onCancel={() => setOpen(false)} />
     </form>
   );
 }

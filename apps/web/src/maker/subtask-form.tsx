@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Subtask } from '../api/types';
 import { parseMeasuredValue } from '../domain/classify';
 import { LIMIT_ORDER, type LimitField, validateLimits } from '../domain/limits';
+import { FormActions } from '../ui/form-actions';
 import { ErrorBox } from '../ui/status';
 
 export type SubtaskInput = Omit<Subtask, 'id' | 'task_id'>;
@@ -98,14 +99,7 @@ export function SubtaskForm({ initial, busy, error, onSubmit, onCancel }: Subtas
         )}
       </div>
       <ErrorBox error={error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={busy}>
-          {t('common.save')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions busy={busy} submitLabel="save" onCancel={onCancel} />
     </form>
   );
 }
