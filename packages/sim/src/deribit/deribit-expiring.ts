@@ -1,7 +1,14 @@
 import { black76, smileVol } from '../market/black76.js';
 import type { CoinSpec } from '../market/coins.js';
 import { type Expiry, listingLead, strikeLadder } from '../market/universe.js';
-import { baseQuote, CARRY, commonWire, type SimInstrument, yearsTo } from './deribit-instrument.js';
+import {
+  baseQuote,
+  CARRY,
+  commonWire,
+  inverseFutureWire,
+  type SimInstrument,
+  yearsTo,
+} from './deribit-instrument.js';
 
 /** Dated futures and options on the active expiries, strikes laid around the forward. */
 
@@ -26,28 +33,13 @@ export function datedFuture(seed: number, spec: CoinSpec, expiry: Expiry): SimIn
     tick,
     liquidity: 0.05,
     quote,
-    wire: {
-      ...commonWire(name, spec, creation, tick),
-      kind: 'future',
-      quote_currency: 'USD',
-      counter_currency: 'USD',
-      settlement_currency: spec.coin,
-      instrument_type: 'reversed',
-      future_type: 'reversed',
-      settlement_period: expiry.kind,
-      expiration_timestamp: expiry.timestamp,
-      tick_size_steps: [],
-      min_trade_amount: contractSize,
-      contract_size: contractSize,
-      maker_commission: 0,
-      taker_commission: 0.0005,
-      max_leverage: 50,
-      max_liquidation_commission: 0.0075,
-      price_index: `${spec.coin.toLowerCase()}_usd`,
-      block_trade_commission: 0.00025,
-      block_trade_min_trade_amount: 200_000,
-      block_trade_tick_size: 0.01,
-    },
+    wire: inverseFutureWire(name, spec, {
+      creation,
+      tick,
+      contractSize,
+      settlementPeriod: expiry.kind,
+      expiry: expiry.timestamp,
+    }),
   };
 }
 

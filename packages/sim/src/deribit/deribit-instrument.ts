@@ -63,3 +63,39 @@ export function commonWire(name: string, spec: CoinSpec, creation: number, tick:
     underlying_type: 'crypto',
   };
 }
+
+/** The wire record of an inverse (coin-settled) future, dated or perpetual: both list the same fields. */
+export function inverseFutureWire(
+  name: string,
+  spec: CoinSpec,
+  contract: {
+    creation: number;
+    tick: number;
+    contractSize: number;
+    settlementPeriod: string;
+    expiry: number;
+  },
+) {
+  return {
+    ...commonWire(name, spec, contract.creation, contract.tick),
+    kind: 'future',
+    quote_currency: 'USD',
+    counter_currency: 'USD',
+    settlement_currency: spec.coin,
+    instrument_type: 'reversed',
+    future_type: 'reversed',
+    settlement_period: contract.settlementPeriod,
+    expiration_timestamp: contract.expiry,
+    tick_size_steps: [],
+    min_trade_amount: contract.contractSize,
+    contract_size: contract.contractSize,
+    maker_commission: 0,
+    taker_commission: 0.0005,
+    max_leverage: 50,
+    max_liquidation_commission: 0.0075,
+    price_index: `${spec.coin.toLowerCase()}_usd`,
+    block_trade_commission: 0.00025,
+    block_trade_min_trade_amount: 200_000,
+    block_trade_tick_size: 0.01,
+  };
+}

@@ -1,5 +1,12 @@
 import { COINS, STALE_INVERSE_COIN } from '../market/coins.js';
-import { baseQuote, commonWire, DAY_MS, PERPETUAL_EXPIRY, type SimInstrument } from './deribit-instrument.js';
+import {
+  baseQuote,
+  commonWire,
+  DAY_MS,
+  inverseFutureWire,
+  PERPETUAL_EXPIRY,
+  type SimInstrument,
+} from './deribit-instrument.js';
 
 /** Perpetuals (inverse BTC/ETH, the stale inverse other coin, USDC-linear for every coin) and spot pairs. */
 
@@ -29,28 +36,13 @@ export function perpetuals(seed: number, now: number): SimInstrument[] {
         tick,
         liquidity: stale ? 0.0005 : 1,
         quote,
-        wire: {
-          ...commonWire(name, spec, creation, tick),
-          kind: 'future',
-          quote_currency: 'USD',
-          counter_currency: 'USD',
-          settlement_currency: spec.coin,
-          instrument_type: 'reversed',
-          future_type: 'reversed',
-          settlement_period: 'perpetual',
-          expiration_timestamp: PERPETUAL_EXPIRY,
-          tick_size_steps: [],
-          min_trade_amount: contractSize,
-          contract_size: contractSize,
-          maker_commission: 0,
-          taker_commission: 0.0005,
-          max_leverage: 50,
-          max_liquidation_commission: 0.0075,
-          price_index: `${spec.coin.toLowerCase()}_usd`,
-          block_trade_commission: 0.00025,
-          block_trade_min_trade_amount: 200_000,
-          block_trade_tick_size: 0.01,
-        },
+        wire: inverseFutureWire(name, spec, {
+          creation,
+          tick,
+          contractSize,
+          settlementPeriod: 'perpetual',
+          expiry: PERPETUAL_EXPIRY,
+        }),
       });
     }
     const name = `${spec.coin}_USDC-PERPETUAL`;

@@ -25,41 +25,34 @@ export type User = Static<typeof UserSchema>;
 
 const Roles = Type.Array(RoleSchema, { maxItems: 3, uniqueItems: true });
 
+/** What a user may change about themselves (PUT /auth/me). */
+const ProfileFields = {
+  display_name: Type.Optional(Text(255)),
+  language_pref: Type.Optional(Text(16)),
+  theme_pref: Type.Optional(Text(16)),
+};
+
+/** What an admin may set on any user, at creation or later. */
+const AdminEditableFields = {
+  ...ProfileFields,
+  email: Type.Optional(Text(255)),
+  roles: Type.Optional(Roles),
+  is_admin: Type.Optional(Type.Boolean()),
+};
+
 export const UserCreateSchema = Type.Object(
   {
     username: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._@-]+$' }),
     password: Text(256, 8),
-    display_name: Type.Optional(Text(255)),
-    email: Type.Optional(Text(255)),
-    roles: Type.Optional(Roles),
-    is_admin: Type.Optional(Type.Boolean()),
-    language_pref: Type.Optional(Text(16)),
-    theme_pref: Type.Optional(Text(16)),
+    ...AdminEditableFields,
   },
   { additionalProperties: false },
 );
 export type UserCreate = Static<typeof UserCreateSchema>;
 
-export const UserUpdateSchema = Type.Object(
-  {
-    display_name: Type.Optional(Text(255)),
-    email: Type.Optional(Text(255)),
-    roles: Type.Optional(Roles),
-    is_admin: Type.Optional(Type.Boolean()),
-    language_pref: Type.Optional(Text(16)),
-    theme_pref: Type.Optional(Text(16)),
-  },
-  { additionalProperties: false },
-);
+export const UserUpdateSchema = Type.Object(AdminEditableFields, { additionalProperties: false });
 export type UserUpdate = Static<typeof UserUpdateSchema>;
 
-export const MeUpdateSchema = Type.Object(
-  {
-    display_name: Type.Optional(Text(255)),
-    language_pref: Type.Optional(Text(16)),
-    theme_pref: Type.Optional(Text(16)),
-  },
-  { additionalProperties: false },
-);
+export const MeUpdateSchema = Type.Object(ProfileFields, { additionalProperties: false });
 
 export const ApiKeyIssuedSchema = Type.Object({ api_key: Type.String(), message: Type.String() });
