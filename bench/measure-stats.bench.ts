@@ -19,9 +19,14 @@ const RUNS = 3;
 
 type Dialect = 'sqlite' | 'postgres';
 
-/** Value i: a stable process with a slow drift (deterministic, so every run sees the same data). */
-const VALUE_SQL = (i: string) =>
-  `10 + 0.12 * sin(${i} * 0.7) + 0.05 * sin(${i} * 1.31) + 0.02 * sin(${i} * 0.013)`;
+/**
+ * Value i: a stable process with a slow drift (deterministic, so every run sees the same data), rounded
+ * to the micrometre as a caliper reports it (a value like 10.123, not 10.123456789012345).
+ */
+const VALUE_SQL = (i: string, dialect: Dialect) => {
+  const raw = `10 + 0.12 * sin(${i} * 0.7) + 0.05 * sin(${i} * 1.31) + 0.02 * sin(${i} * 0.013)`;
+  return dialect === 'sqlite' ? `round(${raw}, 3)` : `round((${raw})::numeric, 3)::float8`;
+};
 
 interface Target {
   recipeId: number;
@@ -32,7 +37,7 @@ interface Target {
 function sqliteLoad(dataDir: string, t: Target, subtaskId: number, rows: number): void {
   const db = new SqliteDatabase(join(dataDir, 'measure.sqlite'));
   db.pragma('busy_timeout = 10000');
-  const v = VALUE_SQL('i');
+  const v = VALUE_SQL('i', 'sqlite');
   db.exec(`
     WITH RECURSIVE g(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM g WHERE i < ${rows - 1})
     INSERT INTO measurements (subtask_id, version_id, recipe_id, measured_by, value, pass_fail, deviation,
@@ -48,7 +53,7 @@ function sqliteLoad(dataDir: string, t: Target, subtaskId: number, rows: number)
 async function pgLoad(url: string, t: Target, subtaskId: number, rows: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const v = VALUE_SQL('g');
+  const v = VALUE_SQL('g', 'postgres');
   await client.query(`
     INSERT INTO measurements (subtask_id, version_id, recipe_id, measured_by, value, pass_fail, deviation,
                               lot_number, serial_number, input_method, measured_at, synced_to_csv)
@@ -57,7 +62,9 @@ async function pgLoad(url: string, t: Target, subtaskId: number, rows: number): 
            ${v} - 10, 'LOT-' || (g / 1000), 'SN-' || g, 'usb_caliper',
            to_char(timestamp '2026-01-01' + g * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 0
     FROM generate_series(0, ${rows - 1}) g`);
-  await client.query('ANALYZE measurements');
+  // What autovacuum does soon after a bulk load: statistics for the planner, and the visibility map
+  // that lets the statistics read the covering index alone.
+  await client.query('VACUUM ANALYZE measurements');
   await client.end();
 }
 

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { initialMigration } from './migrations/0001-initial.migration.js';
 import { taskFilePathMigration } from './migrations/0002-task-file-path.migration.js';
 import { measurementBatchesMigration } from './migrations/0003-measurement-batches.migration.js';
+import { seriesCoveringIndexMigration } from './migrations/0004-series-covering-index.migration.js';
 import type { DB } from './schema.types.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -43,6 +44,8 @@ export interface Database {
    * queries in one snapshot (BEGIN … COMMIT) while it streams; the caller closes it.
    */
   openReader?: () => SqliteDatabase.Database;
+  /** PostgreSQL only: the pool under Kysely, for a reader that needs a connection of its own (COPY). */
+  pool?: pg.Pool;
   destroy(): Promise<void>;
 }
 
@@ -57,7 +60,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, destroy: () => db.destroy() };
   }
   const path = join(options.dataDir, 'measure.sqlite');
   const file = new SqliteDatabase(path);
@@ -102,6 +105,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0001-initial': initialMigration(dialect),
     '0002-task-file-path': taskFilePathMigration,
     '0003-measurement-batches': measurementBatchesMigration(dialect),
+    '0004-series-covering-index': seriesCoveringIndexMigration,
   };
 }
 

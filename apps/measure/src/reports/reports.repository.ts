@@ -63,7 +63,7 @@ export const reportsRepository = {
   user: (db: Kysely<DB>, id: number) =>
     db.selectFrom('users').select(['id', 'username', 'display_name']).where('id', '=', id),
 
-  /** One group's rows in time order (index measurements_subtask_time). */
+  /** One group's rows in time order (index measurements_subtask_series). */
   groupRows: (db: Kysely<DB>, filters: MeasurementFilters, subtaskId: number) =>
     applyFilters(
       db

@@ -1,7 +1,8 @@
 /**
  * Streams one subtask's selection from the database into an SpcSeries: one ordered query
- * (measured_at, then id) read from a cursor in batches, each row pushed into the accumulator and
- * dropped, so only the series' typed arrays (16 bytes a point) stay in memory.
+ * (measured_at, then id) whose rows are pushed into the accumulator one by one as the database
+ * produces them (ReadSnapshot.scan: no row objects), so only the series' typed arrays (16 bytes a
+ * point) stay in memory.
  */
 import type { Database } from '../db/database.js';
 import type { MeasurementFilters } from '../features/measurements/measurements.schema.js';
@@ -42,11 +43,7 @@ export function timestampParser(): (text: string) => number {
   };
 }
 
-/**
- * The series of a selection inside an open snapshot (the SPC report reads more in the same one).
- * Batches from the cursor are pushed into the accumulator synchronously: spc's seriesFromRows
- * awaits every row, which on a million rows costs more than reading them.
- */
+/** The series of a selection inside an open snapshot (the SPC report reads more in the same one). */
 export async function seriesIn(
   snapshot: ReadSnapshot,
   database: Database,
@@ -55,19 +52,11 @@ export async function seriesIn(
 ): Promise<SpcSeries> {
   const series = new SpcSeries();
   const query = statisticsRepository.seriesQuery(database.db, filters, withTimes);
-  const parse = timestampParser();
-  // Objects from PostgreSQL as they come (no copy into arrays); SQLite can skip the objects entirely.
-  if (!database.openReader) {
-    for await (const batch of snapshot.stream(query)) {
-      const rows = batch as { value: number; measured_at?: string }[];
-      if (withTimes) for (const row of rows) series.push(row.value, parse(row.measured_at as string));
-      else for (const row of rows) series.push(row.value);
-    }
-    return series;
-  }
-  for await (const batch of snapshot.streamArrays(query)) {
-    if (withTimes) for (const row of batch) series.push(row[0] as number, parse(row[1] as string));
-    else for (const row of batch) series.push(row[0] as number);
+  if (withTimes) {
+    const parse = timestampParser();
+    await snapshot.scan(query, (value, measuredAt) => series.push(value, parse(measuredAt as string)));
+  } else {
+    await snapshot.scan(query, (value) => series.push(value));
   }
   return series;
 }

@@ -37,7 +37,7 @@ describe('statistics wire schemas match what the spc module returns', () => {
     expect(Value.Check(CapabilitySchema, capability(series, { ...limits, ltl: null, lwl: null }))).toBe(true);
     expect(Value.Check(HistogramSchema, histogram(series))).toBe(true);
     const chart = controlChart(series, { rules: ALL_RULES });
-    const body = JSON.parse([...controlChartJsonChunks(chart, series)].join(''));
+    const body = JSON.parse(Buffer.concat([...controlChartJsonChunks(chart, series)]).toString('utf8'));
     expect(Value.Check(ControlChartSchema, body)).toBe(true);
     expect(Value.Check(SummarySchema, summarize({ pass: values.length, warning: 0, fail: 0 }))).toBe(true);
   });

@@ -77,10 +77,10 @@ export function createStatisticsService(database: Database) {
       return capability(await loadSeries(database, filters, false), limitsOf(subtask));
     },
 
-    /** The chart as JSON text chunks (points written straight from the series' typed arrays). */
+    /** The chart as chunks of JSON bytes (points written straight from the series' typed arrays). */
     async controlChart(
       query: StatisticsFilters & { subtask_id: number; rules?: string | undefined },
-    ): Promise<Iterable<string>> {
+    ): Promise<Iterable<Uint8Array>> {
       // The schema's pattern already refused malformed text; parseRules is the one definition.
       const rules = parseRules(query.rules ?? '1') ?? [1];
       const { filters } = await resolveSubtaskScope(database, query);
