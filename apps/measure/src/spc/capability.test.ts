@@ -16,14 +16,18 @@ const limits = (ltl: number | null, utl: number | null, nominal: number): Subtas
   utl,
 });
 
-describe('capability: published worked example', () => {
+describe('capability: NIST/SEMATECH e-Handbook §6.1.6 example', () => {
   /*
    * NIST/SEMATECH e-Handbook of Statistical Methods, §6.1.6 "What is Process Capability?"
-   * (https://www.itl.nist.gov/div898/handbook/pmc/section1/pmc16.htm): a process with
-   * USL = 20, LSL = 8, mean 16 and sigma 2 has Cp = (20 − 8)/(6·2) = 1.00 and
-   * Cpk = min((20 − 16)/(3·2), (16 − 8)/(3·2)) = min(0.6667, 1.3333) = 0.6667.
-   * The handbook states the indices for a known mean and sigma; the series below alternates
-   * 16 ± 1.128 so that its mean is exactly 16 and its within sigma MR̄/d2 = 2.256/1.128 = 2.
+   * (https://www.itl.nist.gov/div898/handbook/pmc/section1/pmc16.htm), example: USL = 20, LSL = 8,
+   * process average 16 and standard deviation s = 2 give Cp = (20 − 8)/(6·2) = 1.0; with the
+   * midpoint m = 14, k = |m − x̄|/((USL − LSL)/2) = 2/6 = 0.3333 and Cpk = Cp(1 − k) = 0.6667,
+   * which equals min(Cpu, Cpl) = min((20 − 16)/(3·2), (16 − 8)/(3·2)) = min(0.6667, 1.3333).
+   * Provenance: the page text itself was not available to check; these figures agree with an
+   * independent public reproduction of this example (mean 16, s 2, index 1.0 / 0.6667 / 0.6667 /
+   * 1.3333, k 0.3333).
+   * The handbook states the indices for a given mean and sigma, not for data; the series below
+   * alternates 16 ± 1.128 so that its mean is exactly 16 and its within sigma MR̄/d2 = 2.256/1.128 = 2.
    */
   const values = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? 16 - 1.128 : 16 + 1.128));
   const result = capability(seriesOf(values), limits(8, 20, 14));
@@ -37,11 +41,40 @@ describe('capability: published worked example', () => {
     close(result.cpl, 1.3333, 5e-5);
   });
 
+  it('agrees with the handbook’s k-factor route, Cpk = Cp(1 − k) with k = 0.3333', () => {
+    const k = Math.abs(14 - (result.mean as number)) / ((20 - 8) / 2);
+    close(k, 0.3333, 5e-5);
+    close(result.cpk, (result.cp as number) * (1 - k));
+  });
+
   it('uses the sample standard deviation (n − 1, no c4) for Pp and Ppk', () => {
     const stdev = 1.128 * Math.sqrt(50 / 49);
     close(result.stdev, stdev);
     close(result.pp, 12 / (6 * stdev));
     close(result.ppk, 4 / (3 * stdev));
+  });
+});
+
+describe('capability: overall sigma against qcc’s published output', () => {
+  /*
+   * Montgomery's aircraft primer paint viscosity, the 20 phase-I batches of qcc 3.0's data/viscosity.txt
+   * (github.com/luca-scr/qcc). qcc's vignette (docs/articles/qcc.html, commit af35099934f8) prints
+   * `qcc(viscosity[trial], type = "xbar.one", std.dev = "SD")` as standard deviation 0.5769854,
+   * which is sd(x)/c4(20) (R/qcc.R, sd.xbar.one). Our stdev is the plain sd(x), without c4
+   * (spc.md §4), so it must equal 0.5769854 · c4(20).
+   */
+  const viscosity = [
+    34.05, 34.4, 33.59, 35.96, 34.7, 33.51, 33.79, 34.04, 34.52, 33.75, 33.27, 33.71, 34.03, 34.58, 34.02,
+    33.97, 34.05, 34.04, 33.73, 34.05,
+  ];
+
+  it('stdev = qcc "SD" × c4(20)', () => {
+    // c4(n) = sqrt(2/(n − 1)) · Γ(n/2) / Γ((n − 1)/2); Γ(10) = 9!, Γ(9.5) = 0.5 · 1.5 · … · 8.5 · √π
+    let gammaNineAndHalf = Math.sqrt(Math.PI);
+    for (let factor = 0.5; factor < 9; factor += 1) gammaNineAndHalf *= factor;
+    const c4 = (Math.sqrt(2 / 19) * 362880) / gammaNineAndHalf;
+    const result = capability(seriesOf(viscosity), limits(33, 35, 34));
+    close(result.stdev, 0.5769854 * c4, 5e-8);
   });
 });
 

@@ -3,27 +3,75 @@ import { controlChart, controlChartPoints } from './control-chart.js';
 import { ALL_RULES, parseRules, type RuleNumber } from './nelson-rules.js';
 import { seriesOf } from './series.js';
 
-describe('individuals chart: published worked example', () => {
+describe('individuals chart: NIST/SEMATECH e-Handbook §6.3.2.2 example', () => {
   /*
    * NIST/SEMATECH e-Handbook of Statistical Methods, §6.3.2.2 "Individuals Control Charts"
-   * (https://www.itl.nist.gov/div898/handbook/pmc/section3/pmc322.htm): flow rate of the first
-   * ten batches of a new process. Published: x̄ = 50.81, MR̄ = 1.8778,
-   * UCL = 50.81 + 3(1.8778/1.128) = 55.80, CL = 50.81, LCL = 50.81 − 3(1.8778/1.128) = 45.82;
-   * all points are in control.
+   * (https://www.itl.nist.gov/div898/handbook/pmc/section3/pmc322.htm), "Example of moving range":
+   * flow rate of the first ten batches of a new process; x̄ = 50.81, MR̄ = 1.8778,
+   * UCL = 50.81 + 3(1.8778/1.128) = 55.8041, CL = 50.81, LCL = 50.81 − 3(1.8778/1.128) = 45.8159,
+   * no point outside the limits (the process is in control).
+   * Provenance: the page text itself was not available to check; data and figures agree with three
+   * independent public reproductions of this example (test suites quoting the page), which give the
+   * limits to four decimals. Our limits use the unrounded MR̄ = 16.9/9 and still round to them.
    */
   const flowRate = [49.6, 47.6, 49.9, 51.3, 47.8, 51.2, 52.6, 52.4, 53.6, 52.1];
   const chart = controlChart(seriesOf(flowRate));
 
-  it('reproduces the centre line, MR̄ and the 3-sigma limits', () => {
+  it('reproduces the centre line, MR̄ and the 3-sigma limits to four decimals', () => {
     expect(chart.center_line).toBeCloseTo(50.81, 10);
     expect(chart.mr_bar).toBeCloseTo(1.8778, 4);
-    expect(chart.ucl).toBeCloseTo(55.8, 2);
-    expect(chart.lcl).toBeCloseTo(45.82, 2);
+    expect(chart.ucl).toBeCloseTo(55.8041, 4);
+    expect(chart.lcl).toBeCloseTo(45.8159, 4);
     expect(chart.ucl).toBeCloseTo(50.81 + (3 * (16.9 / 9)) / 1.128, 10);
   });
 
-  it('finds no out-of-control point, as the handbook says', () => {
+  it('finds no out-of-control point, as the handbook says, under any of the eight rules', () => {
     expect(chart.out_of_control_indices).toEqual([]);
+    expect(controlChart(seriesOf(flowRate), { rules: ALL_RULES }).out_of_control_indices).toEqual([]);
+  });
+});
+
+describe('individuals chart: Montgomery viscosity data as published by qcc', () => {
+  /*
+   * Aircraft primer paint viscosity, Montgomery, Introduction to Statistical Quality Control, 5th ed.
+   * (2005), pp. 232–235, as shipped in the R package qcc 3.0 (github.com/luca-scr/qcc,
+   * data/viscosity.txt; the 20 batches with trial = TRUE are phase I). Expected figures are the
+   * printed output of `qcc(viscosity[trial], type = "xbar.one")` in qcc's vignette
+   * (vignettes/qcc.Rmd, rendered docs/articles/qcc.html, commit af35099934f8): centre 34.088,
+   * standard deviation 0.5076521, LCL 32.56504, UCL 35.61096; and after removing batch 4 ("out of
+   * control because of a process temperature controller failure"): centre 33.98947, standard
+   * deviation 0.4117415, LCL 32.75425, UCL 35.2247. qcc's own test (tests/testthat/test-qcc.R,
+   * "xbar.one charts produce the correct number of violations") expects exactly one violation with
+   * its default rules (Western Electric 1 and 4): batch 4, 35.96.
+   */
+  const viscosity = [
+    34.05, 34.4, 33.59, 35.96, 34.7, 33.51, 33.79, 34.04, 34.52, 33.75, 33.27, 33.71, 34.03, 34.58, 34.02,
+    33.97, 34.05, 34.04, 33.73, 34.05,
+  ];
+
+  it('gives qcc’s centre, moving-range sigma and limits for the 20 phase-I batches', () => {
+    const chart = controlChart(seriesOf(viscosity));
+    expect(chart.center_line).toBeCloseTo(34.088, 10);
+    expect(chart.sigma_within).toBeCloseTo(0.5076521, 7);
+    expect(chart.lcl).toBeCloseTo(32.56504, 5);
+    expect(chart.ucl).toBeCloseTo(35.61096, 5);
+  });
+
+  it('flags batch 4 (index 3) alone; a nine-point run (rule 2) cannot exist where qcc finds no eight-point run', () => {
+    expect(controlChart(seriesOf(viscosity)).out_of_control_indices).toEqual([3]);
+    expect(controlChart(seriesOf(viscosity), { rules: [1, 2] }).rule_violations).toEqual({
+      '1': [3],
+      '2': [],
+    });
+  });
+
+  it('gives qcc’s revised limits once batch 4 is removed', () => {
+    const chart = controlChart(seriesOf(viscosity.filter((_, i) => i !== 3)));
+    expect(chart.n).toBe(19);
+    expect(chart.center_line).toBeCloseTo(33.98947, 5);
+    expect(chart.sigma_within).toBeCloseTo(0.4117415, 7);
+    expect(chart.lcl).toBeCloseTo(32.75425, 5);
+    expect(chart.ucl).toBeCloseTo(35.2247, 4);
   });
 });
 
