@@ -140,7 +140,7 @@ const bench: Bench = async () => {
 | server peak RSS before the export (idle, after login) | ${fmt(rssBefore)} MiB | | |
 | growth of the peak during the export | ${fmt(peak - rssBefore)} MiB | | |
 
-The server runs TypeScript through tsx (docs/decisions.md), whose loader and the app's modules account for most of the idle resident set; the export itself adds the last row.`;
+The server runs as \`npm run start:measure\` runs it, compiled (docs/decisions.md); the idle figure includes a login, whose scrypt hash briefly takes 16 MiB.`;
     } finally {
       await server.kill('SIGTERM');
     }

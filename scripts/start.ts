@@ -7,10 +7,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const services = ['apps/measure/src/main.ts', 'apps/gateway/src/main.ts'];
+// The measurement service runs compiled (`prestart` builds it; docs/decisions.md), the gateway through tsx.
+const services = [['apps/measure/dist/main.js'], ['--import', 'tsx', 'apps/gateway/src/main.ts']];
 
-const children: ChildProcess[] = services.map((entry) =>
-  spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, stdio: 'inherit' }),
+const children: ChildProcess[] = services.map((args) =>
+  spawn(process.execPath, args, { cwd: root, stdio: 'inherit' }),
 );
 
 let exitCode = 0;

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvFormatter } from './csv.js';
+import { csvFormatter, decimalText } from './csv.js';
 
 describe('csvFormatter', () => {
   it('quotes fields holding the delimiter, quotes or line breaks, doubling inner quotes', () => {
@@ -34,5 +34,20 @@ describe('csvFormatter', () => {
   it('refuses delimiters that cannot be parsed back', () => {
     expect(() => csvFormatter('"')).toThrow();
     expect(() => csvFormatter('ab')).toThrow();
+  });
+});
+
+describe('decimalText', () => {
+  it('writes every number as String() does', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.double(), fc.integer(), fc.constantFrom(-0, 0.1 + 0.2, 1e21, 5e-7)),
+        (value) => {
+          expect(decimalText(value)).toBe(String(value));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(decimalText(null)).toBe('null');
   });
 });

@@ -17,3 +17,14 @@ export function csvFormatter(delimiter: string): (fields: readonly string[]) => 
     return `${line}\r\n`;
   };
 }
+
+/**
+ * A number exactly as String() writes it, without String(): V8 keeps the last ~16k doubles it turned
+ * into text, with their strings, in a cache that young collections treat as live, so exporting a million
+ * distinct values promoted about 1 MB per collection into the old generation (some 50 MB of resident
+ * memory before the next full collection). JSON.stringify writes a finite number the same way (both are
+ * the language's Number::toString) and does not use that cache.
+ */
+export function decimalText(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? JSON.stringify(value) : String(value);
+}

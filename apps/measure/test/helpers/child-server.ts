@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { buildMeasure } from '../../build.js';
 
-const mainFile = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+/** Built once per process, from the sources as they are now. */
+let built: Promise<string> | undefined;
 
 export interface ChildServer {
   url: string;
@@ -12,16 +13,18 @@ export interface ChildServer {
 }
 
 /**
- * The real service (main.ts) in its own Node process, with an explicit
- * environment: used where a test needs to kill the process itself. Runs
- * node with tsx as a loader (not the tsx CLI), so a signal reaches the server
- * itself rather than a wrapper.
+ * The real service in its own Node process, with an explicit environment:
+ * used where a test needs to kill the process itself, and by the benchmarks
+ * that measure the process. It runs as `npm run start:measure` runs it,
+ * compiled (apps/measure/build.ts) and started by node itself, so a signal
+ * reaches the server rather than a wrapper.
  */
 export async function startChildServer(
   env: Record<string, string>,
   nodeFlags: string[] = [],
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', mainFile], {
+  built ??= buildMeasure();
+  const child = spawn(process.execPath, [...nodeFlags, await built], {
     env: { PATH: process.env.PATH ?? '', MEASURE_PORT: '0', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.types.js';
-import { csvFormatter } from '../../domain/csv.js';
+import { csvFormatter, decimalText } from '../../domain/csv.js';
 import { applyFilters } from './measurements.repository.js';
 import type { MeasurementFilters } from './measurements.schema.js';
 
@@ -41,6 +42,10 @@ const BATCH = 500;
  * Rows as arrays in CSV column order, a batch at a time: from a cursor
  * (SQLite; a batch is what was read synchronously) or keyset pages
  * (PostgreSQL). Batches stay small so little survives a garbage collection.
+ * The SQLite cursor never waits for I/O, and a client that keeps up never
+ * makes the socket wait either: without a turn of the event loop between
+ * batches, one export held every other request (health checks included)
+ * until its last row.
  */
 async function* batchesOf(database: Database, filters: MeasurementFilters): AsyncGenerator<unknown[][]> {
   const { db, iterateRows } = database;
@@ -54,6 +59,7 @@ async function* batchesOf(database: Database, filters: MeasurementFilters): Asyn
         }
         if (batch.length > 0) yield batch;
         if (batch.length < BATCH) return;
+        await setImmediate();
       }
     } finally {
       cursor.return?.();
@@ -80,16 +86,16 @@ export function exportCsv(database: Database, filters: MeasurementFilters, forma
   const line = csvFormatter(format.delimiter);
   const number =
     format.decimalSeparator === '.'
-      ? (value: unknown) => String(value)
-      : (value: unknown) => String(value).replace('.', format.decimalSeparator);
+      ? decimalText
+      : (value: unknown) => decimalText(value).replace('.', format.decimalSeparator);
   async function* text() {
     yield line(CSV_COLUMNS);
     for await (const rows of batchesOf(database, filters)) {
       let out = '';
       for (const row of rows) {
-        const cells = row.map((cell) => String(cell));
-        cells[VALUE] = number(row[VALUE]);
-        cells[DEVIATION] = number(row[DEVIATION]);
+        const cells = row.map((cell, column) =>
+          column === VALUE || column === DEVIATION ? number(cell) : String(cell),
+        );
         cells[SYNCED] = row[SYNCED] === 1 ? 'true' : 'false';
         out += line(cells);
       }
