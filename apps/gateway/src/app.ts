@@ -6,6 +6,7 @@ import type { Actor } from './auth/caller.js';
 import { tokenMatcher } from './auth/token-match.js';
 import { type GatewayConfig, maxLeverageFor } from './config.js';
 import { healthRoutes } from './health/health.routes.js';
+import { lazyRequestLoggers } from './logging/lazy-request-logger.js';
 import { registerRequestLog } from './logging/request-log.js';
 import { namespaceRoutes } from './tools/tool-routes.js';
 import { ErrorEnvelopeSchema } from './tools/tool-schemas.js';
@@ -93,6 +94,8 @@ export async function buildApp({
     await upstreams.close();
   });
 
+  // request.log is made on first use: the request log is its own logger, so most calls never write through it.
+  app.setChildLoggerFactory(lazyRequestLoggers);
   app.addSchema(ErrorEnvelopeSchema);
   app.decorateRequest('gatewayCaller', null);
   app.decorateRequest('toolCall', null);

@@ -19,6 +19,21 @@ const echo: SimulatorDefinition = {
       reply.type('application/json').send(Readable.from(Array.from({ length: 64 }, () => 'x'.repeat(1024)))),
     );
     app.get('/text', async (_request, reply) => reply.type('text/plain').send('maintenance'));
+    // Headers at once, then a chunk every 50 ms for a second: never idle long enough for a body timeout.
+    app.get('/drip', async (_request, reply) =>
+      reply.type('application/json').send(
+        Readable.from(
+          (async function* () {
+            yield '[';
+            for (let i = 0; i < 20; i++) {
+              await new Promise((resolve) => setTimeout(resolve, 50));
+              yield `${i},`;
+            }
+            yield '0]';
+          })(),
+        ),
+      ),
+    );
   },
 };
 
@@ -91,6 +106,15 @@ describe('UndiciUpstream', () => {
       .request({ method: 'GET', path: '/stream', idempotent: true })
       .catch((e: unknown) => e);
     expect(streamed).toMatchObject({ status: 502, details: { reason: 'response_too_large' } });
+  });
+
+  it('ends an attempt at its deadline even while the body keeps arriving', async () => {
+    const started = Date.now();
+    const error = await client({ timeoutMs: 300 })
+      .request({ method: 'GET', path: '/drip', idempotent: false })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 504, code: 'UPSTREAM_TIMEOUT', retryable: false });
+    expect(Date.now() - started).toBeLessThan(900);
   });
 
   it('returns the 429 instead of waiting when Retry-After is beyond the cap', async () => {

