@@ -201,7 +201,7 @@ Server peak RSS (VmHWM): ${fmt(result.idle)} MiB after loading the data, idle; $
   }
   return `## Measurement statistics and SPC report (${stamp()})
 
-Server in its own process (\`main.ts\`), full response read by the client, median of ${RUNS} runs after one warm-up. One subtask with 1,000,000 measurements (one per second), a second with 100,000 for the report; every statistic is computed from every value (the chart in the PDF decimates only what it draws). ${databaseUrl ? '' : 'PostgreSQL not measured (DATABASE_URL unset). '}Load average during the run: ${loadavg()
+Server in its own process (the compiled bundle \`npm run start:measure\` runs), full response read by the client, median of ${RUNS} runs after one warm-up. One subtask with 1,000,000 measurements (one per second, values to the micrometre as a caliper gives them), a second with 100,000 for the report; every statistic is computed from every value (the chart in the PDF decimates only what it draws). PostgreSQL is vacuumed and analysed after the bulk load, as autovacuum would. The series is read from the covering index without a row object per point (SQLite: an aggregate function; PostgreSQL: binary COPY) and the chart's JSON is written as bytes (docs/decisions.md). ${databaseUrl ? '' : 'PostgreSQL not measured (DATABASE_URL unset). '}Load average during the run: ${loadavg()
     .map((n) => n.toFixed(1))
     .join(' / ')}.
 
