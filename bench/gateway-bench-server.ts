@@ -1,9 +1,11 @@
 /**
  * The servers of bench/gateway.bench.ts, in their own process so the load
  * generator does not share their event loop: the gateway (sim profile, the
- * test ticker namespace, request log on to a null stream), a bare Fastify
- * route, and the ticker simulator. Prints their URLs as one JSON line.
- * The testnet token comes as the first argument.
+ * test ticker namespace, request log on to a null stream) and a bare Fastify
+ * route. The gateway's ticker client points at the simulator process whose
+ * test and live URLs come as the second argument (JSON); the testnet token is
+ * the first. Prints the URLs as one JSON line. Over the IPC channel, `watch`
+ * starts and `report` ends a watch of this process's event loop and GC.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,13 +14,15 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/gateway/src/app.js';
 import { loadConfig } from '../apps/gateway/src/config.js';
-import { startUpstreams } from '../apps/gateway/src/upstream/upstream-profile.js';
+import { tuningFrom, type Upstreams } from '../apps/gateway/src/upstream/upstream-profile.js';
+import { UpstreamRegistry } from '../apps/gateway/src/upstream/upstream-registry.js';
 import { tickerNamespace, tickerUpstream } from '../apps/gateway/test/fixtures/ticker.namespace.js';
-import { tickerSimulator } from '../apps/gateway/test/fixtures/ticker.simulator.js';
 import { createLogger } from '../packages/kit/src/index.js';
 import { startTestServer } from '../packages/kit/src/testing.js';
+import { loopWatch } from './loop-watch.js';
 
 const BENCH_TOKEN = process.argv[2] ?? 'bench-testnet-token';
+const simUrls = JSON.parse(process.argv[3] ?? '{}') as { test: string; live: string };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
 const config = loadConfig({
@@ -26,11 +30,18 @@ const config = loadConfig({
   TESTNET_TOKEN: BENCH_TOKEN,
   MAINNET_TOKEN: 'bench-mainnet-token',
 });
-const upstreams = await startUpstreams({
-  config,
-  specs: [tickerUpstream('ticker')],
-  simulators: [tickerSimulator('ticker')],
-});
+// What startUpstreams builds in the sim profile, minus starting the simulator here: it runs in its own process.
+const registry = new UpstreamRegistry(
+  [{ spec: tickerUpstream('ticker'), urls: simUrls }],
+  tuningFrom(config),
+  config.READY_PROBE_TIMEOUT_MS,
+);
+const upstreams: Upstreams = {
+  profile: 'sim',
+  registry,
+  simulators: undefined,
+  close: () => registry.close(),
+};
 const nullLog = new Writable({ write: (_chunk, _encoding, done) => done() });
 const app = await buildApp({
   config,
@@ -43,9 +54,13 @@ const bare = Fastify();
 bare.post('/tools/get_cached_ticker', async () => ({ symbol: 'BTC', price: 42 }));
 const bareServer = await startTestServer(bare as never);
 
-process.stdout.write(
-  `${JSON.stringify({ gateway: gateway.url, bare: bareServer.url, sim: upstreams.simulators?.get('ticker')?.test.url })}\n`,
-);
+const watch = loopWatch();
+process.on('message', (message) => {
+  if (message === 'watch') watch.start();
+  if (message === 'report') process.send?.(watch.stop());
+});
+
+process.stdout.write(`${JSON.stringify({ gateway: gateway.url, bare: bareServer.url })}\n`);
 process.on('SIGTERM', async () => {
   await Promise.all([gateway.close(), bareServer.close()]);
   rmSync(dataDir, { recursive: true, force: true });
