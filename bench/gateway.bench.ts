@@ -184,10 +184,11 @@ const bench: Bench = async () => {
     body: JSON.stringify({ symbol: 'BTC' }),
     headers: TOOL_HEADERS,
   } as const;
+  const WARM_UP_SECONDS = 3;
   // Warm-up, not recorded: the throughput rounds never ran this path (JIT, the gateway's upstream pool opening
   // its connections). Steady state is what a running gateway adds.
-  await paced(urls.sim, rate, 1, direct);
-  await paced(urls.gateway, rate, 1, through);
+  await paced(urls.sim, rate, WARM_UP_SECONDS, direct);
+  await paced(urls.gateway, rate, WARM_UP_SECONDS, through);
   const client = loopWatch();
   const rounds: { direct: Paced; through: Paced; server: LoopReport; client: LoopReport }[] = [];
   for (let round = 0; round < 3; round++) {
@@ -238,7 +239,7 @@ Added latency of a pass-through read at ${fmt(rate)} req/s (paced, keep-alive, m
 simulator's \`GET /ticker\` called directly versus the gateway's \`get_ticker\` tool, which calls it through the
 upstream layer (pool, breaker, retry policy). The simulator runs in a process of its own, as a venue is remote in
 production; in the gateway's process it would add its own work and garbage to every pass-through call. Both paths
-are warmed up for 1 s first (the throughput rounds never ran this one), then measured in three interleaved rounds
+are warmed up for ${WARM_UP_SECONDS} s first (the throughput rounds never ran this one), then measured in three interleaved rounds
 of 5 s each.
 
 | round | path | requests | p50 ms | p90 ms | p99 ms | errors |
