@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { fullJitterDelay, parseRetryAfter, sleep } from './backoff.js';
 import { CircuitBreaker, type CircuitState } from './circuit-breaker.js';
@@ -243,35 +244,51 @@ function queryString(query: UpstreamRequest['query']): string {
   return text ? `?${text}` : '';
 }
 
-async function readLimited(
-  body: AsyncIterable<Buffer> & {
-    destroy(error?: Error): unknown;
-    on(event: 'error', listener: () => void): unknown;
-  },
+const ignore = () => undefined;
+
+/**
+ * Abandoning the body aborts the request; the stream's abort error has nobody left to hear it.
+ * A module function, not a closure per call: under tsx (keepNames) every named closure is renamed
+ * with Object.defineProperty when it is created, a microsecond or so each time.
+ */
+function abandon(body: Readable): void {
+  body.on('error', ignore);
+  body.destroy();
+}
+
+/**
+ * The body as text, refused past maxBytes (declared or streamed). Read with
+ * data/end listeners rather than `for await`: the async iterator cost about
+ * 5 µs per upstream call in promises and generator steps.
+ */
+function readLimited(
+  body: Readable,
   maxBytes: number,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<string> {
-  // Abandoning the body aborts the request; the stream's abort error has nobody left to hear it.
-  const abandon = () => {
-    body.on('error', () => undefined);
-    body.destroy();
-  };
   const declared = Number(headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    abandon();
-    throw new TransportFailure('too_large', true, new Error(`content-length ${declared} > ${maxBytes}`));
+    abandon(body);
+    return Promise.reject(
+      new TransportFailure('too_large', true, new Error(`content-length ${declared} > ${maxBytes}`)),
+    );
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      abandon();
-      throw new TransportFailure('too_large', true, new Error(`body over ${maxBytes} bytes`));
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        abandon(body);
+        reject(new TransportFailure('too_large', true, new Error(`body over ${maxBytes} bytes`)));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    body.on('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')));
+    // The deadline's abort or a reset ends the read; after a refusal it changes nothing.
+    body.on('error', reject);
+  });
 }
 
 /** JSON when it parses; otherwise the raw text, so a venue client can report what it got. */
