@@ -276,9 +276,13 @@ function readLimited(
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let refused = false;
     body.on('data', (chunk: Buffer) => {
+      // Chunks already read may still arrive after the refusal: abandon once.
+      if (refused) return;
       size += chunk.length;
       if (size > maxBytes) {
+        refused = true;
         abandon(body);
         reject(new TransportFailure('too_large', true, new Error(`body over ${maxBytes} bytes`)));
         return;
