@@ -4,26 +4,14 @@ import { Pool } from 'undici';
 import { fullJitterDelay, parseRetryAfter, sleep } from './backoff.js';
 import { CircuitBreaker, type CircuitState } from './circuit-breaker.js';
 import { upstreamTimeout, upstreamUnavailable } from './upstream-errors.js';
+import type { UpstreamTuning } from './upstream-spec.js';
 import type { Environment, UpstreamHttp, UpstreamRequest, UpstreamResponse } from './upstream-types.js';
 
-export interface UpstreamClientOptions {
+/** One upstream's address and its tuning (deadlines, retries, breaker, pool; upstream-spec.ts). */
+export interface UpstreamClientOptions extends UpstreamTuning {
   name: string;
   environment: Environment;
   baseUrl: string;
-  /** Deadline of one attempt (headers and body), unless a request sets its own. */
-  timeoutMs: number;
-  connectTimeoutMs: number;
-  /** Attempts for idempotent requests, the first included. Writes always get exactly one. */
-  maxAttempts: number;
-  retryBaseMs: number;
-  retryCapMs: number;
-  /** A Retry-After longer than this is not waited for: the last answer is returned instead. */
-  retryAfterCapMs: number;
-  maxResponseBytes: number;
-  breakerFailureThreshold: number;
-  breakerOpenMs: number;
-  /** Sockets kept per pool. */
-  connections: number;
   now?: () => number;
   random?: () => number;
 }

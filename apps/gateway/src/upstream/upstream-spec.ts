@@ -22,14 +22,18 @@ export interface UpstreamSpec {
 }
 
 export interface UpstreamTuning {
+  /** Deadline of one attempt (headers and body), unless a request sets its own. */
   timeoutMs: number;
   connectTimeoutMs: number;
+  /** Attempts for idempotent requests, the first included. Writes always get exactly one. */
   maxAttempts: number;
   retryBaseMs: number;
   retryCapMs: number;
+  /** A Retry-After longer than this is not waited for: the last answer is returned instead. */
   retryAfterCapMs: number;
   maxResponseBytes: number;
   breakerFailureThreshold: number;
   breakerOpenMs: number;
+  /** Sockets kept per pool. */
   connections: number;
 }
