@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 
@@ -46,3 +47,27 @@ export async function load(
 
 export const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * Share of the machine's CPU time taken by the hypervisor for other guests (`steal` in /proc/stat)
+ * from this call until the returned function is called, in percent; 0 where /proc/stat is missing.
+ * On a shared virtual machine a latency tail can be the host's, not the code's.
+ */
+export function stealMeter(): () => number {
+  const read = (): { steal: number; total: number } => {
+    try {
+      const fields =
+        readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+      // user nice system idle iowait irq softirq steal (guest times are already inside user and nice)
+      return { steal: fields[7] ?? 0, total: fields.slice(0, 8).reduce((sum, n) => sum + n, 0) };
+    } catch {
+      return { steal: 0, total: 0 };
+    }
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    const total = end.total - start.total;
+    return total > 0 ? ((end.steal - start.steal) / total) * 100 : 0;
+  };
+}

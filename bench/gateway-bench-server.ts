@@ -1,7 +1,7 @@
 /**
  * The servers of bench/gateway.bench.ts, in their own process so the load
  * generator does not share their event loop: the gateway (sim profile, the
- * test ticker namespace, request log on to a null stream) and a bare Fastify
+ * test ticker namespace, request log written as in production but to /dev/null) and a bare Fastify
  * route. The gateway's ticker client points at the simulator process whose
  * test and live URLs come as the second argument (JSON); the testnet token is
  * the first. Prints the URLs as one JSON line. Over the IPC channel, `watch`
@@ -10,8 +10,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from '../apps/gateway/src/app.js';
 import { loadConfig } from '../apps/gateway/src/config.js';
 import { tuningFrom, type Upstreams } from '../apps/gateway/src/upstream/upstream-profile.js';
@@ -42,10 +42,11 @@ const upstreams: Upstreams = {
   simulators: undefined,
   close: () => registry.close(),
 };
-const nullLog = new Writable({ write: (_chunk, _encoding, done) => done() });
+// pino's production destination (sonic-boom, one synchronous write per line), to a file that keeps nothing.
+const devNull = pino.destination({ dest: '/dev/null', sync: true });
 const app = await buildApp({
   config,
-  logger: createLogger({ name: 'bench', level: 'info', destination: nullLog }),
+  logger: createLogger({ name: 'bench', level: 'info', destination: devNull }),
   upstreams,
   namespaces: [tickerNamespace()],
 });

@@ -7,8 +7,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// The measurement service runs compiled (`prestart` builds it; docs/decisions.md), the gateway through tsx.
-const services = [['apps/measure/dist/main.js'], ['--import', 'tsx', 'apps/gateway/src/main.ts']];
+// Both services run compiled (`prestart` builds them; docs/decisions.md, "The services run compiled").
+const services = [['apps/measure/dist/main.js'], ['apps/gateway/dist/main.js']];
 
 const children: ChildProcess[] = services.map((args) =>
   spawn(process.execPath, args, { cwd: root, stdio: 'inherit' }),
