@@ -129,7 +129,7 @@ const bench: Bench = async () => {
       const rate = rows / seconds;
       return `## Measurement CSV export (${stamp()})
 
-\`GET /api/measurements/export/csv\` of ${fmt(rows)} rows (${fmt(bytes / 2 ** 20, 1)} MiB) from SQLite, server in its own process (\`main.ts\`), client reading the stream as it arrives. Load average during the run: ${loadavg()
+\`GET /api/measurements/export/csv\` of ${fmt(rows)} rows (${fmt(bytes / 2 ** 20, 1)} MiB) from SQLite, server in its own process (the compiled bundle \`npm run start:measure\` runs), client reading the stream as it arrives. Load average during the run: ${loadavg()
         .map((n) => n.toFixed(1))
         .join(' / ')}.
 

@@ -23,5 +23,5 @@ export { controlChartJsonChunks } from './control-chart-json.js';
 export { HISTOGRAM_BINS, type Histogram, histogram } from './histogram.js';
 export { ALL_RULES, DEFAULT_RULES, parseRules, type RuleNumber } from './nelson-rules.js';
 export { normalCdf, normalPdf } from './normal.js';
-export { type SeriesRow, SpcSeries, seriesFromRows, seriesOf, toEpochMs } from './series.js';
+export { SpcSeries, seriesOf, toEpochMs } from './series.js';
 export { percentage, type Summary, SummaryAccumulator, summarize } from './summary.js';

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SpcSeries, seriesFromRows, toEpochMs } from './series.js';
+import { SpcSeries, toEpochMs } from './series.js';
 
 describe('SpcSeries', () => {
-  it('reads rows from an async cursor in order, keeping values and UTC timestamps', async () => {
-    async function* cursor() {
-      yield { value: 1.5, measured_at: '2026-11-21 08:00:00' };
-      yield { value: 2.5, measured_at: '2026-11-21T08:00:01.250Z' };
-      yield { value: 3.5, measured_at: new Date(Date.UTC(2026, 10, 21, 9)) };
-    }
-    const series = await seriesFromRows(cursor());
+  it('keeps values and UTC timestamps in the order they were pushed', () => {
+    const series = new SpcSeries();
+    series.push(1.5, toEpochMs('2026-11-21 08:00:00'));
+    series.push(2.5, toEpochMs('2026-11-21T08:00:01.250Z'));
+    series.push(3.5, toEpochMs(new Date(Date.UTC(2026, 10, 21, 9))));
     expect(Array.from(series.values)).toEqual([1.5, 2.5, 3.5]);
     expect(Array.from(series.timestamps)).toEqual([
       Date.UTC(2026, 10, 21, 8),

@@ -123,12 +123,6 @@ export function seriesOf(values: Iterable<number>, timestamps?: Iterable<number>
   return series;
 }
 
-/** A measurement row as a cursor yields it: the value and when it was measured. */
-export interface SeriesRow {
-  value: number;
-  measured_at: Date | string | number;
-}
-
 /**
  * measured_at as epoch milliseconds. Strings without a zone designator (SQLite's
  * "2026-11-21 08:00:00") are read as UTC, never as the server's local time.
@@ -139,16 +133,4 @@ export function toEpochMs(time: Date | string | number): number {
   const text = time.trim().replace(' ', 'T');
   const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) || !text.includes('T') ? text : `${text}Z`;
   return Date.parse(zoned);
-}
-
-/**
- * Builds the series from rows already sorted by measured_at, then id (the query's ORDER BY).
- * Consumes the cursor once; rows are not kept.
- */
-export async function seriesFromRows(
-  rows: AsyncIterable<SeriesRow> | Iterable<SeriesRow>,
-): Promise<SpcSeries> {
-  const series = new SpcSeries();
-  for await (const row of rows) series.push(row.value, toEpochMs(row.measured_at));
-  return series;
 }
