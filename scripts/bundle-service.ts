@@ -7,6 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 function packagesAsResolved(outdir: string): Plugin {
@@ -59,4 +60,16 @@ export async function bundleService({ entryPoints, outdir, clean = false }: Bund
     plugins: [packagesAsResolved(outdir)],
   });
   return join(outdir, `${Object.keys(entryPoints)[0]}.js`);
+}
+
+/**
+ * A service's own build (`apps/<service>/build.ts`): its src/main.ts into its dist/main.js, which is what
+ * `npm run start:<service>` runs. `appDir` is the service's folder as a URL ending in `/`.
+ */
+export function bundleServiceMain(appDir: URL, { clean = false } = {}): Promise<string> {
+  return bundleService({
+    entryPoints: { main: fileURLToPath(new URL('src/main.ts', appDir)) },
+    outdir: fileURLToPath(new URL('dist', appDir)),
+    clean,
+  });
 }
