@@ -71,3 +71,34 @@ export function stealMeter(): () => number {
     return total > 0 ? ((end.steal - start.steal) / total) * 100 : 0;
   };
 }
+
+/** What the kernel's scheduler recorded for one thread over a stretch of time. */
+export interface SchedUse {
+  /** Time on a CPU, ms (user and kernel: a socket write that wakes its peer is kernel time). */
+  runMs: number;
+  /** Time runnable but waiting for a CPU, ms: after a wake-up, until it ran. */
+  waitMs: number;
+}
+
+/**
+ * The main thread (the event loop) of process `pid`, from /proc/<pid>/schedstat, from this call until
+ * the returned function is called; zeros where it is missing. Read from outside the process, so it adds
+ * no timer or wake-up to what it measures, as an in-process event-loop monitor would.
+ */
+export function schedMeter(pid: number): () => SchedUse {
+  const read = (): number[] => {
+    try {
+      return readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    } catch {
+      return [0, 0];
+    }
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    return {
+      runMs: ((end[0] ?? 0) - (start[0] ?? 0)) / 1e6,
+      waitMs: ((end[1] ?? 0) - (start[1] ?? 0)) / 1e6,
+    };
+  };
+}

@@ -5,7 +5,7 @@
  * route. The gateway's ticker client points at the simulator process whose
  * test and live URLs come as the second argument (JSON); the testnet token is
  * the first. Prints the URLs as one JSON line. Over the IPC channel, `watch`
- * starts and `report` ends a watch of this process's event loop and GC.
+ * starts and `report` ends a watch of this process's GC pauses.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import { UpstreamRegistry } from '../apps/gateway/src/upstream/upstream-registry
 import { tickerNamespace, tickerUpstream } from '../apps/gateway/test/fixtures/ticker.namespace.js';
 import { createLogger } from '../packages/kit/src/index.js';
 import { startTestServer } from '../packages/kit/src/testing.js';
-import { loopWatch } from './loop-watch.js';
+import { gcWatch } from './gc-watch.js';
 
 const BENCH_TOKEN = process.argv[2] ?? 'bench-testnet-token';
 const simUrls = JSON.parse(process.argv[3] ?? '{}') as { test: string; live: string };
@@ -55,7 +55,7 @@ const bare = Fastify();
 bare.post('/tools/get_cached_ticker', async () => ({ symbol: 'BTC', price: 42 }));
 const bareServer = await startTestServer(bare as never);
 
-const watch = loopWatch();
+const watch = gcWatch();
 process.on('message', (message) => {
   if (message === 'watch') watch.start();
   if (message === 'report') process.send?.(watch.stop());
