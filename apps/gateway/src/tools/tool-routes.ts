@@ -1,7 +1,9 @@
 import { type App, AppError, type Logger } from '@app/kit';
+import type { TSchema } from '@sinclair/typebox';
 import type { AuditLog } from '../audit/audit-log.js';
 import { runAuditedWrite } from './audited-write.js';
 import { memoizedIsoTimestamp } from './iso-timestamp.js';
+import { largeBodyStreamer } from './streamed-body.js';
 import type { ToolFrameDeps } from './tool-context.js';
 import { toolContext } from './tool-context.js';
 import { ErrorEnvelopeRef, toolResponseSchema } from './tool-schemas.js';
@@ -27,9 +29,8 @@ function exchangeOf(tool: AnyTool, namespace: NamespaceDefinition, input: unknow
   return namespace.exchange;
 }
 
-function routeSchema(tool: AnyTool, namespace: NamespaceDefinition, simulated: boolean) {
+function routeSchema(tool: AnyTool, namespace: NamespaceDefinition, output: TSchema) {
   const examples = tool.examples ?? [];
-  const output = toolResponseSchema(tool.output, namespace.testnetFlag, simulated);
   return {
     tags: [namespace.name],
     operationId: `${namespace.name}.${tool.name}`,
@@ -81,9 +82,11 @@ export function namespaceRoutes(namespace: NamespaceDefinition, deps: ToolRouteD
     for (const tool of namespace.tools) {
       const config = { tool: tool.name, exchange: namespace.exchange };
       const isoTimestamp = memoizedIsoTimestamp();
+      const output = toolResponseSchema(tool.output, namespace.testnetFlag, simulated);
+      const streamLarge = largeBodyStreamer(output);
       app.post(
         `/tools/${tool.name}`,
-        { schema: routeSchema(tool, namespace, simulated), config },
+        { schema: routeSchema(tool, namespace, output), config },
         async (request, reply) => {
           const caller = request.gatewayCaller;
           if (!caller) throw new AppError(500, 'INTERNAL_ERROR', 'Tool route reached without a caller');
@@ -103,6 +106,8 @@ export function namespaceRoutes(namespace: NamespaceDefinition, deps: ToolRouteD
           body.data_timestamp = dataTimestamp;
           if (namespace.testnetFlag) body.testnet = caller.environment === 'test';
           if (simulated) body.simulated = true;
+          const stream = streamLarge?.(body);
+          if (stream) return reply.type('application/json; charset=utf-8').send(stream);
           return body;
         },
       );

@@ -46,6 +46,41 @@ describe('market-data tools on the gateway', () => {
     expect(await single.json()).toMatchObject({ exchange: 'optx', testnet: false, sources_used: ['optx'] });
   });
 
+  it('streams a long history in chunks with the same fields as a short one', async () => {
+    const twoDays = { ...history, exchange: 'optx', instrument: 'BTC-PERPETUAL', interval: '1m' };
+    const response = await gateway.call('/mcp/tools/get_historical', {
+      ...twoDays,
+      start_date: '2026-11-01',
+      end_date: '2026-11-02',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    expect(response.headers.get('content-length')).toBeNull();
+    const body = (await response.json()) as Json;
+    expect(body.candles).toHaveLength(2 * 1440);
+    expect(body.candles[2879]).toEqual({
+      timestamp: Date.parse('2026-11-02T23:59:00Z'),
+      open: expect.any(Number),
+      high: expect.any(Number),
+      low: expect.any(Number),
+      close: expect.any(Number),
+      volume: expect.any(Number),
+    });
+    expect(response.headers.get('x-data-timestamp')).toBe(body.data_timestamp);
+
+    // One day is short enough for the route's serializer: same shape, with a length.
+    const short = await gateway.call('/mcp/tools/get_historical', {
+      ...twoDays,
+      start_date: '2026-11-01',
+      end_date: '2026-11-01',
+    });
+    expect(short.headers.get('content-length')).not.toBeNull();
+    const shortBody = (await short.json()) as Json;
+    expect(Object.keys(shortBody).sort()).toEqual(Object.keys(body).sort());
+    expect(shortBody.candles).toEqual(body.candles.slice(0, 1440));
+  });
+
   it('lists instruments with optx paging metadata and perpdex markets', async () => {
     const instruments = (await (
       await gateway.call('/mcp/tools/get_instruments', { exchange: 'optx', limit: 2 })
