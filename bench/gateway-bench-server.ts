@@ -2,10 +2,11 @@
  * The servers of bench/gateway.bench.ts, in their own process so the load
  * generator does not share their event loop: the gateway (sim profile, the
  * test ticker namespace, request log written as in production but to /dev/null) and a bare Fastify
- * route. The gateway's ticker client points at the simulator process whose
- * test and live URLs come as the second argument (JSON); the testnet token is
- * the first. Prints the URLs as one JSON line. Over the IPC channel, `watch`
- * starts and `report` ends a watch of this process's GC pauses.
+ * route. The testnet token is the first argument. The second is the ticker
+ * simulator's test and live URLs (JSON) when it runs in a process of its own,
+ * or `in-process` to start it here, as the sim profile does. Prints the
+ * gateway, bare-route and simulator URLs as one JSON line. Over the IPC
+ * channel, `watch` starts and `report` ends a watch of this process's GC pauses.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,12 +18,18 @@ import { loadConfig } from '../apps/gateway/src/config.js';
 import { tuningFrom, type Upstreams } from '../apps/gateway/src/upstream/upstream-profile.js';
 import { UpstreamRegistry } from '../apps/gateway/src/upstream/upstream-registry.js';
 import { tickerNamespace, tickerUpstream } from '../apps/gateway/test/fixtures/ticker.namespace.js';
+import { tickerSimulator } from '../apps/gateway/test/fixtures/ticker.simulator.js';
 import { createLogger } from '../packages/kit/src/index.js';
 import { startTestServer } from '../packages/kit/src/testing.js';
+import { startSimulator } from '../packages/sim/src/index.js';
 import { gcWatch } from './gc-watch.js';
 
 const BENCH_TOKEN = process.argv[2] ?? 'bench-testnet-token';
-const simUrls = JSON.parse(process.argv[3] ?? '{}') as { test: string; live: string };
+const simulator =
+  process.argv[3] === 'in-process' ? await startSimulator(tickerSimulator('ticker')) : undefined;
+const simUrls = simulator
+  ? { test: simulator.test.url, live: simulator.live.url }
+  : (JSON.parse(process.argv[3] ?? '{}') as { test: string; live: string });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
 const config = loadConfig({
@@ -61,9 +68,11 @@ process.on('message', (message) => {
   if (message === 'report') process.send?.(watch.stop());
 });
 
-process.stdout.write(`${JSON.stringify({ gateway: gateway.url, bare: bareServer.url })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ gateway: gateway.url, bare: bareServer.url, sim: simUrls.test })}\n`,
+);
 process.on('SIGTERM', async () => {
-  await Promise.all([gateway.close(), bareServer.close()]);
+  await Promise.all([gateway.close(), bareServer.close(), simulator?.close()]);
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 });
