@@ -37,7 +37,13 @@ describe('largeBodyStreamer', () => {
 
   it('streams a long array as the same JSON, across chunk boundaries, dropping fields outside the schema', async () => {
     const count = CHUNK_ITEMS * 2 + 7;
-    const body = { exchange: 'optx', bars: bars(count, { secret: 'x' }), tags: ['a', 'b'], stamp, internal: 1 };
+    const body = {
+      exchange: 'optx',
+      bars: bars(count, { secret: 'x' }),
+      tags: ['a', 'b'],
+      stamp,
+      internal: 1,
+    };
     const json = JSON.parse(await streamed(largeBodyStreamer(History)?.(body)));
     expect(json).toEqual({ exchange: 'optx', bars: bars(count), tags: ['a', 'b'], stamp });
   });
@@ -59,8 +65,8 @@ describe('largeBodyStreamer', () => {
   it('leaves a body no member matches to the route serializer, which reports it', () => {
     const stream = largeBodyStreamer(History);
     expect(stream?.({ exchange: 'perpdex', bars: bars(STREAM_MIN_ITEMS + 1), stamp })).toBeUndefined();
-    expect(stream?.({ exchange: 'optx', bars: bars(STREAM_MIN_ITEMS + 1), tags: [], stamp: 'yesterday' })).toBe(
-      undefined,
-    );
+    expect(
+      stream?.({ exchange: 'optx', bars: bars(STREAM_MIN_ITEMS + 1), tags: [], stamp: 'yesterday' }),
+    ).toBe(undefined);
   });
 });
