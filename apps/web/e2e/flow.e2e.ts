@@ -175,16 +175,23 @@ describe('measurement shop floor, end to end', () => {
       await page.getByRole('cell', { name: description! }).waitFor();
     }
 
+    // Marker 1 by mouse; marker 2 by keyboard: the picture takes the focus, the cursor starts in its middle,
+    // Shift+→ moves it a tenth of the width, Enter places it.
     const image = page.locator('[data-testid=task-image]');
-    for (const [row, x, y] of [
-      [0, 0.2, 0.5],
-      [1, 0.6, 0.5],
-    ] as const) {
-      await page.getByRole('button', { name: 'Place marker' }).nth(row).click();
-      const box = (await image.boundingBox())!;
-      await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
-      await page.locator(`[data-marker="${row + 1}"]`).waitFor();
-    }
+    await page.getByRole('button', { name: 'Place marker' }).nth(0).click();
+    const box = (await image.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.2, box.y + box.height * 0.5);
+    await page.locator('[data-marker="1"]').waitFor();
+    await page.getByRole('button', { name: 'Place marker' }).nth(1).click();
+    await page.getByRole('application', { name: 'Placing marker 2' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'application');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.getByTestId('placement-cursor').waitFor();
+    await image.screenshot({ path: join(shots, 'maker-placing.png') });
+    await page.keyboard.press('Enter');
+    const second = page.locator('[data-marker="2"]');
+    await second.waitFor();
+    expect(await second.evaluate((marker) => (marker as HTMLElement).style.left)).toBe('60%');
     await page.screenshot({ path: join(shots, 'maker-recipe.png'), fullPage: true });
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { markersOf, nextMarkerNumber, placeMarker, relativePosition, removeMarker } from './markers';
+import {
+  markersOf,
+  movedCursor,
+  nextMarkerNumber,
+  placeMarker,
+  relativePosition,
+  removeMarker,
+} from './markers';
 
 describe('relativePosition', () => {
   const rect = { left: 100, top: 50, width: 400, height: 200 };
@@ -44,5 +51,18 @@ describe('nextMarkerNumber', () => {
   it('follows the highest number in use', () => {
     expect(nextMarkerNumber([])).toBe(1);
     expect(nextMarkerNumber([1, 4, 2])).toBe(5);
+  });
+});
+
+describe('movedCursor', () => {
+  it('moves 1 % per arrow key and 10 % with Shift, staying on the picture', () => {
+    expect(movedCursor({ x: 0.5, y: 0.5 }, 'ArrowRight', false)).toEqual({ x: 0.51, y: 0.5 });
+    expect(movedCursor({ x: 0.5, y: 0.5 }, 'ArrowUp', true)).toEqual({ x: 0.5, y: 0.4 });
+    expect(movedCursor({ x: 0.03, y: 0.97 }, 'ArrowLeft', true)).toEqual({ x: 0, y: 0.97 });
+    expect(movedCursor({ x: 0.03, y: 0.97 }, 'ArrowDown', true)).toEqual({ x: 0.03, y: 1 });
+  });
+
+  it('ignores other keys', () => {
+    expect(movedCursor({ x: 0.5, y: 0.5 }, 'a', false)).toBeUndefined();
   });
 });

@@ -150,7 +150,10 @@ export const de: Messages = {
     deleteTaskConfirm: 'Aufgabe „{{title}}“ mit ihren Punkten löschen?',
     image: 'Bild',
     uploadImage: 'Bild hochladen',
-    markerHint: 'Punkt wählen, dann auf das Bild klicken, um seine Markierung zu setzen.',
+    markerHint:
+      'Punkt wählen, dann auf das Bild klicken, um seine Markierung zu setzen, oder den Cursor mit den Pfeiltasten bewegen (Umschalt: größere Schritte) und Enter drücken.',
+    placementKeys:
+      'Pfeiltasten bewegen den Cursor, Umschalt mit Pfeiltaste in größeren Schritten, Enter setzt die Markierung, Escape bricht ab.',
     placing: 'Markierung {{n}} setzen',
     subtasks: 'Messpunkte',
     addSubtask: 'Punkt hinzufügen',

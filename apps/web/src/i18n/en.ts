@@ -146,7 +146,10 @@ export const en = {
     deleteTaskConfirm: 'Delete task "{{title}}" and its points?',
     image: 'Image',
     uploadImage: 'Upload image',
-    markerHint: 'Select a point, then click on the image to place its marker.',
+    markerHint:
+      'Select a point, then click on the image to place its marker, or move the cursor with the arrow keys (Shift: larger steps) and press Enter.',
+    placementKeys:
+      'Arrow keys move the cursor, Shift with an arrow moves it further, Enter places the marker, Escape cancels.',
     placing: 'Placing marker {{n}}',
     subtasks: 'Measurement points',
     addSubtask: 'Add point',

@@ -2,7 +2,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import type { Annotations, FileUploadResult, Recipe, Subtask, Task } from '../api/types';
-import { markersOf, nextMarkerNumber, placeMarker, relativePosition } from '../domain/markers';
+import { markersOf, nextMarkerNumber, placeMarker } from '../domain/markers';
 import { formatNumber } from '../format';
 import { ErrorBox } from '../ui/status';
 import { TaskImage } from '../ui/task-image';
@@ -54,9 +54,8 @@ export function TaskEditor({ recipe, task, allTasks, onChanged, onDeleted }: Tas
     if (stored) await updateTask({ file_type: 'image', file_path: stored.file_path });
   }
 
-  async function place(clientX: number, clientY: number, rect: DOMRect) {
+  async function place(position: { x: number; y: number }) {
     if (placing === null) return;
-    const position = relativePosition(clientX, clientY, rect);
     const annotations: Annotations = placeMarker(task.annotations_json, {
       marker_number: placing,
       ...position,
@@ -165,9 +164,8 @@ export function TaskEditor({ recipe, task, allTasks, onChanged, onDeleted }: Tas
         filePath={task.file_path}
         annotations={task.annotations_json}
         currentMarker={placing}
-        onPlace={
-          placing === null ? undefined : (event, rect) => void place(event.clientX, event.clientY, rect)
-        }
+        onPlace={placing === null ? undefined : (position) => void place(position)}
+        onCancel={() => setPlacing(null)}
         alt={task.title}
       />
       <h3>{t('maker.subtasks')}</h3>
