@@ -8,6 +8,7 @@ import { type GatewayConfig, maxLeverageFor } from './config.js';
 import { healthRoutes } from './health/health.routes.js';
 import { lazyRequestLoggers } from './logging/lazy-request-logger.js';
 import { registerRequestLog } from './logging/request-log.js';
+import { STREAM_MIN_ITEMS } from './tools/streamed-body.js';
 import { namespaceRoutes } from './tools/tool-routes.js';
 import { ErrorEnvelopeSchema } from './tools/tool-schemas.js';
 import type { NamespaceDefinition } from './tools/tool-types.js';
@@ -61,7 +62,9 @@ export async function buildApp({
       version: GATEWAY_VERSION,
       description:
         'Tools are called as POST /<namespace>/tools/<tool> with a JSON body, a bearer token (the testnet token ' +
-        'routes to upstream test environments, the mainnet token to live ones) and an X-Bot-Tag header.',
+        'routes to upstream test environments, the mainnet token to live ones) and an X-Bot-Tag header. ' +
+        `An answer with a list of more than ${STREAM_MIN_ITEMS} items (a long get_historical) is streamed: chunked, ` +
+        'no Content-Length, its lists after its other fields.',
       jsonPath: '/openapi.json',
       docsPath: '/apidocs',
       tags: [
