@@ -156,6 +156,40 @@ describe('request log', () => {
     expect(JSON.stringify(gateway.logLines())).not.toContain('secret-guess');
   });
 
+  it('logs a call whose client gave up before the answer as 499, once', async () => {
+    const ticker = gateway.sims.get('ticker')!;
+    ticker.test.faults.inject({ fault: { kind: 'latency', ms: 300 }, path: '/ticker', times: 1 });
+    const gaveUp = fetch(`${gateway.url}/mcp-ticker/tools/get_ticker`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${TESTNET}`,
+        'x-bot-tag': 'impatient-bot',
+        'x-request-id': 'req-log-abort',
+      },
+      body: JSON.stringify({ symbol: 'BTC' }),
+      signal: AbortSignal.timeout(50),
+    });
+    await expect(gaveUp).rejects.toThrow();
+    // The handler still finishes (and its answer finds the socket gone) before the line is checked.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    ticker.test.faults.clear();
+    const lines = gateway
+      .logLines()
+      .filter((line) => line.name === 'mcp.request' && line.request_id === 'req-log-abort');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        status_code: 499,
+        tool: 'get_ticker',
+        exchange: 'ticker',
+        actor: 'testnet',
+        bot_tag: 'impatient-bot',
+      }),
+    ]);
+    expect(lines[0]?.duration_ms as number).toBeGreaterThanOrEqual(40);
+    expect(lines[0]?.duration_ms as number).toBeLessThan(300);
+  });
+
   it('does not write Fastify request lines of its own', () => {
     expect(gateway.logLines().filter((line) => line.msg === 'incoming request')).toHaveLength(0);
   });

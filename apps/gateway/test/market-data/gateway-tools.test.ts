@@ -81,6 +81,32 @@ describe('market-data tools on the gateway', () => {
     expect(shortBody.candles).toEqual(body.candles.slice(0, 1440));
   });
 
+  it('logs a streamed history the bot dropped half way as 499', async () => {
+    const response = await gateway.call(
+      '/mcp/tools/get_historical',
+      // A year of 1m candles (51 MiB): far more than the loopback socket buffers hold, so the answer is still
+      // being written when the reader goes away.
+      {
+        ...history,
+        exchange: 'optx',
+        instrument: 'BTC-PERPETUAL',
+        interval: '1m',
+        start_date: '2025-11-20',
+        end_date: '2026-11-19',
+      },
+      { 'x-request-id': 'dropped-history' },
+    );
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = gateway
+      .logLines()
+      .filter((line) => line.name === 'mcp.request' && line.request_id === 'dropped-history');
+    expect(lines).toEqual([expect.objectContaining({ status_code: 499, tool: 'get_historical' })]);
+  }, 30_000);
+
   it('lists instruments with optx paging metadata and perpdex markets', async () => {
     const instruments = (await (
       await gateway.call('/mcp/tools/get_instruments', { exchange: 'optx', limit: 2 })
