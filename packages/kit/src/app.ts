@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -95,8 +96,17 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
 
   // Responses finished while draining close their keep-alive socket, so close() need not wait for it to idle out.
   let draining = false;
+  // Node counts a connection as busy from the moment it is accepted until its first request is answered, so
+  // server.close() waited for a connection that never sent a byte (a client's spare connection, a TCP health
+  // check) until its header timeout, longer than the shutdown grace. Those are ended on close.
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   app.addHook('preClose', async () => {
     draining = true;
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');

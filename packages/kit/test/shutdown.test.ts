@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -46,5 +47,20 @@ describe('graceful shutdown', () => {
     expect(output.join('')).toContain('closed-pools');
     // Once draining began, no new connection is accepted.
     await expect(fetch(`${address}/slow?ms=1`)).rejects.toThrow();
+  });
+
+  it('does not wait for a connection that never sent a request (a spare or health-check connection)', async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', fixture], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = child;
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    const address = new URL((await waitForLine(proc, /http:\/\/127\.0\.0\.1:\d+/)).trim());
+    const silent = connect(Number(address.port), address.hostname);
+    silent.on('error', () => {});
+    await new Promise((resolve) => silent.once('connect', resolve));
+    const closedByServer = new Promise((resolve) => silent.once('close', resolve));
+    proc.kill('SIGTERM');
+    // Without the fix the server waits for the header timeout, and the grace period (25 s) ends in exit 1.
+    expect(await exited).toBe(0);
+    await closedByServer;
   });
 });
