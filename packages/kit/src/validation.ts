@@ -15,6 +15,15 @@ const shared: Options = { removeAdditional: true, useDefaults: true, allErrors: 
 const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
 const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
 
+// Answers only "does this value fit?": no defaults, no coercion, no removal, so the value is never changed.
+// addUsedSchema: false, so schemas with the same nested `$id` (shared records) can be compiled many times.
+const checkAjv = addFormats(new Ajv({ strict: false, addUsedSchema: false }));
+
+/** A predicate for `schema` that leaves the value it checks as it is (the request validators do not). */
+export function schemaCheck(schema: object): (value: unknown) => boolean {
+  return checkAjv.compile(schema);
+}
+
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
   return ajv.compile(schema) as ReturnType<FastifySchemaCompiler<object>>;

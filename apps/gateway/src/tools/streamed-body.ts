@@ -1,20 +1,13 @@
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
+import { schemaCheck } from '@app/kit';
 import { type TObject, type TSchema, TypeGuard } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
-import addFormatsPlugin from 'ajv-formats';
 import fastJsonStringify from 'fast-json-stringify';
 
 /** A body with a top-level array longer than this is streamed. */
 export const STREAM_MIN_ITEMS = 2_000;
 /** Array items serialised per chunk of the stream (about 100 kB of candles). */
 export const CHUNK_ITEMS = 1_000;
-
-// ajv-formats is CommonJS with a default export; under NodeNext its callable sits on .default.
-const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
-// Only tells which member of a union a body is: no defaults, no coercion, no removal (the body is not changed).
-// addUsedSchema: false, so the shared records' `$id`s can appear in the schemas of many tools.
-const matcherAjv = addFormats(new Ajv({ strict: false, addUsedSchema: false }));
 
 type Serialize = (value: unknown) => string;
 
@@ -37,7 +30,7 @@ function shapeOf(member: TObject): Shape | undefined {
     required: (member.required ?? []).filter((key) => !arrayKeys.has(key)),
   };
   return {
-    matches: matcherAjv.compile(envelopeSchema),
+    matches: schemaCheck(envelopeSchema),
     envelope: fastJsonStringify(envelopeSchema),
     arrays: arrays.map(({ key, items }) => ({
       key,
