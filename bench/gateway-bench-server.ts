@@ -15,40 +15,32 @@ import Fastify from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../apps/gateway/src/app.js';
 import { loadConfig } from '../apps/gateway/src/config.js';
-import { tuningFrom, type Upstreams } from '../apps/gateway/src/upstream/upstream-profile.js';
-import { UpstreamRegistry } from '../apps/gateway/src/upstream/upstream-registry.js';
+import { startUpstreams } from '../apps/gateway/src/upstream/upstream-profile.js';
 import { tickerNamespace, tickerUpstream } from '../apps/gateway/test/fixtures/ticker.namespace.js';
 import { tickerSimulator } from '../apps/gateway/test/fixtures/ticker.simulator.js';
 import { createLogger } from '../packages/kit/src/index.js';
 import { startTestServer } from '../packages/kit/src/testing.js';
-import { startSimulator } from '../packages/sim/src/index.js';
 import { gcWatch } from './gc-watch.js';
 
 const BENCH_TOKEN = process.argv[2] ?? 'bench-testnet-token';
-const simulator =
-  process.argv[3] === 'in-process' ? await startSimulator(tickerSimulator('ticker')) : undefined;
-const simUrls = simulator
-  ? { test: simulator.test.url, live: simulator.live.url }
-  : (JSON.parse(process.argv[3] ?? '{}') as { test: string; live: string });
+const inProcess = process.argv[3] === 'in-process';
+const simUrls = inProcess ? undefined : (JSON.parse(process.argv[3] ?? '{}') as { test: string; live: string });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  TESTNET_TOKEN: BENCH_TOKEN,
-  MAINNET_TOKEN: 'bench-mainnet-token',
-});
-// What startUpstreams builds in the sim profile, minus starting the simulator here: it runs in its own process.
-const registry = new UpstreamRegistry(
-  [{ spec: tickerUpstream('ticker'), urls: simUrls }],
-  tuningFrom(config),
-  config.READY_PROBE_TIMEOUT_MS,
+const specs = [tickerUpstream('ticker')];
+// A simulator in a process of its own is reached through the URL overrides, as an operator would point at a host.
+const config = loadConfig(
+  {
+    DATA_DIR: dataDir,
+    TESTNET_TOKEN: BENCH_TOKEN,
+    MAINNET_TOKEN: 'bench-mainnet-token',
+    ...(simUrls ? { TICKER_TEST_URL: simUrls.test, TICKER_LIVE_URL: simUrls.live } : {}),
+  },
+  specs,
 );
-const upstreams: Upstreams = {
-  profile: 'sim',
-  registry,
-  simulators: undefined,
-  close: () => registry.close(),
-};
+const upstreams = await startUpstreams({ config, specs, simulators: inProcess ? [tickerSimulator('ticker')] : [] });
+const simulator = upstreams.simulators?.get('ticker');
+
 // pino's production destination (sonic-boom, one synchronous write per line), to a file that keeps nothing.
 const devNull = pino.destination({ dest: '/dev/null', sync: true });
 const app = await buildApp({
@@ -69,10 +61,10 @@ process.on('message', (message) => {
 });
 
 process.stdout.write(
-  `${JSON.stringify({ gateway: gateway.url, bare: bareServer.url, sim: simUrls.test })}\n`,
+  `${JSON.stringify({ gateway: gateway.url, bare: bareServer.url, sim: simulator?.test.url ?? simUrls?.test })}\n`,
 );
 process.on('SIGTERM', async () => {
-  await Promise.all([gateway.close(), bareServer.close(), simulator?.close()]);
+  await Promise.all([gateway.close(), bareServer.close()]);
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 });

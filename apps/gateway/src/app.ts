@@ -1,17 +1,19 @@
 import { type App, createApp, type Logger } from '@app/kit';
 import { auditRoutes } from './audit/audit.routes.js';
 import { AuditLog } from './audit/audit-log.js';
-import { authenticate, botTagOf } from './auth/bearer-auth.js';
-import type { Actor } from './auth/caller.js';
-import { tokenMatcher } from './auth/token-match.js';
 import { type GatewayConfig, maxLeverageFor } from './config.js';
+import { authenticate, botTagOf } from './frame/bearer-auth.js';
+import type { Actor } from './frame/caller.js';
+import { lazyRequestLoggers } from './frame/lazy-request-logger.js';
+import { registerRequestLog } from './frame/request-log.js';
+import { tokenMatcher } from './frame/token-match.js';
 import { healthRoutes } from './health/health.routes.js';
-import { lazyRequestLoggers } from './logging/lazy-request-logger.js';
-import { registerRequestLog } from './logging/request-log.js';
+import { namespaceRoutes } from './tools/http-transport.js';
+import type { InvokeDeps } from './tools/invoke.js';
 import { STREAM_MIN_ITEMS } from './tools/streamed-body.js';
-import { namespaceRoutes } from './tools/tool-routes.js';
+import type { AnyNamespace } from './tools/tool.js';
+import { ToolRegistry } from './tools/tool-registry.js';
 import { ErrorEnvelopeSchema } from './tools/tool-schemas.js';
-import type { NamespaceDefinition } from './tools/tool-types.js';
 import type { Upstreams } from './upstream/upstream-profile.js';
 
 export const GATEWAY_VERSION = '2.0.0';
@@ -21,7 +23,7 @@ export interface GatewayDeps {
   logger: Logger;
   /** Upstream clients (and simulators in the sim profile); the app closes them when it closes. */
   upstreams: Upstreams;
-  namespaces: readonly NamespaceDefinition[];
+  namespaces: readonly AnyNamespace[];
   /** Clock of the audit trail and of tool contexts; tests inject one to cross a rotation. */
   now?: () => number;
 }
@@ -39,11 +41,19 @@ export async function buildApp({
   namespaces,
   now = Date.now,
 }: GatewayDeps): Promise<App> {
-  const misnamed = namespaces.find((namespace) => !/^mcp(-[a-z0-9]+)*$/.test(namespace.name));
-  if (misnamed) {
+  const frame = {
+    registry: upstreams.registry,
+    profile: upstreams.profile,
+    maxLeverage: (venue: string) => maxLeverageFor(config, venue),
+    now,
+  };
+  let tools: ToolRegistry;
+  try {
+    tools = new ToolRegistry(namespaces, frame);
+  } catch (error) {
     // The app owns the upstreams from here on: a failed build must not leave simulators running.
     await upstreams.close();
-    throw new Error(`namespace ${misnamed.name} must be mcp or mcp-<name>`);
+    throw error;
   }
   const app = await createApp({
     logger,
@@ -129,16 +139,9 @@ export async function buildApp({
         if (request.gatewayCaller) request.gatewayCaller.botTag = botTagOf(request);
         done();
       });
-      const toolDeps = {
-        registry: upstreams.registry,
-        profile: upstreams.profile,
-        maxLeverage: (venue: string) => maxLeverageFor(config, venue),
-        now,
-        audit,
-        auditLogger: logger.child({ name: 'mcp.audit' }),
-      };
-      for (const namespace of namespaces) {
-        await mcp.register(namespaceRoutes(namespace, toolDeps), { prefix: `/${namespace.name}` });
+      const deps: InvokeDeps = { ...frame, audit, auditLogger: logger.child({ name: 'mcp.audit' }) };
+      for (const namespace of tools.namespaces) {
+        await mcp.register(namespaceRoutes(namespace.name, tools, deps), { prefix: `/${namespace.name}` });
       }
     });
   });

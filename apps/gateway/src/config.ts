@@ -9,9 +9,10 @@ import {
   parseEnv,
   port,
   string,
-  url,
   writableDir,
 } from '@app/kit';
+import type { UpstreamSpec } from './upstream/upstream-spec.js';
+import { upstreamEnv } from './upstream/upstream-variables.js';
 
 /** A positive decimal such as a leverage multiple (`2.5`). */
 function positiveDecimal(defaultValue: number): EnvField<number> {
@@ -28,9 +29,10 @@ function positiveDecimal(defaultValue: number): EnvField<number> {
   };
 }
 
-const upstreamUrl = () => url(['http', 'https']);
-
-/** Every variable of the gateway's run contract (docs/configuration.md). */
+/**
+ * The gateway's own variables of the run contract (docs/configuration.md). Each upstream adds its base-URL
+ * overrides and credential files (upstream-variables.ts).
+ */
 export const gatewayEnv = {
   GATEWAY_PORT: port(8080),
   HOST: string('127.0.0.1'),
@@ -59,39 +61,24 @@ export const gatewayEnv = {
   UPSTREAM_BREAKER_OPEN_MS: integer(15_000, { min: 100, max: 600_000 }),
   UPSTREAM_CONNECTIONS: integer(16, { min: 1, max: 1024 }),
   READY_PROBE_TIMEOUT_MS: integer(2_000, { min: 100, max: 30_000 }),
-  // Base-URL overrides per upstream and environment; they win over both profiles.
-  OPTX_TEST_URL: upstreamUrl(),
-  OPTX_LIVE_URL: upstreamUrl(),
-  PERPDEX_TEST_URL: upstreamUrl(),
-  PERPDEX_LIVE_URL: upstreamUrl(),
-  BROKER_TEST_URL: upstreamUrl(),
-  BROKER_LIVE_URL: upstreamUrl(),
-  MACRO_TEST_URL: upstreamUrl(),
-  MACRO_LIVE_URL: upstreamUrl(),
-  SENTIMENT_TEST_URL: upstreamUrl(),
-  SENTIMENT_LIVE_URL: upstreamUrl(),
+  READY_CACHE_MS: integer(1_000, { min: 0, max: 60_000 }),
 };
 
 export type GatewayEnv = EnvValues<typeof gatewayEnv>;
-export type GatewayConfig = Omit<GatewayEnv, 'AUDIT_LOG_FILE'> & { AUDIT_LOG_FILE: string };
+export type GatewayConfig = Omit<GatewayEnv, 'AUDIT_LOG_FILE'> & {
+  AUDIT_LOG_FILE: string;
+  /** The upstreams' own variables (URL overrides, credential files) by name; unset ones are absent. */
+  upstreamVariables: Readonly<Record<string, string | undefined>>;
+};
 
-export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
+/** Parses the run contract once; `specs` are the upstreams whose variables it also reads. */
+export function loadConfig(env: NodeJS.ProcessEnv, specs: readonly UpstreamSpec[]): GatewayConfig {
   const parsed = parseEnv(gatewayEnv, env);
   return Object.freeze({
     ...parsed,
     AUDIT_LOG_FILE: parsed.AUDIT_LOG_FILE ?? join(parsed.DATA_DIR, 'audit.log'),
+    upstreamVariables: Object.freeze(parseEnv(upstreamEnv(specs), env)),
   });
-}
-
-/** `OPTX_TEST_URL`-style override for an upstream, when set. */
-export function upstreamUrlOverride(
-  config: GatewayConfig,
-  upstream: string,
-  environment: 'test' | 'live',
-): string | undefined {
-  const key = `${upstream.toUpperCase()}_${environment.toUpperCase()}_URL`;
-  const value = (config as unknown as Record<string, unknown>)[key];
-  return typeof value === 'string' ? value : undefined;
 }
 
 /** The leverage cap of a trading venue, or undefined for a namespace that does not trade. */

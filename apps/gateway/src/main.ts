@@ -10,7 +10,7 @@ import { upstreamSpecs } from './upstreams.js';
 const generateToken = () => randomBytes(32).toString('base64url');
 
 runMain(async () => {
-  const loaded = loadConfig(process.env);
+  const loaded = loadConfig(process.env, upstreamSpecs);
   // Unset tokens are generated for this run and printed once to the console, never to the log.
   const generated: string[] = [];
   const token = (name: string, value: string | undefined) => {
@@ -26,7 +26,7 @@ runMain(async () => {
   });
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
   const upstreams = await startUpstreams({ config, specs: upstreamSpecs, simulators });
-  const app = await buildApp({ config, logger, upstreams, namespaces: namespaces(upstreams.registry) });
+  const app = await buildApp({ config, logger, upstreams, namespaces: namespaces() });
   const address = await serve(app, { port: config.GATEWAY_PORT, host: config.HOST });
   console.log(`gateway: ${address}  (docs ${address}/apidocs, upstream profile ${config.UPSTREAM_PROFILE})`);
   if (generated.length > 0)

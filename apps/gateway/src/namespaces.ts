@@ -1,12 +1,6 @@
-import type { NamespaceDefinition } from './tools/tool-types.js';
-import type { UpstreamRegistry } from './upstream/upstream-registry.js';
-import { marketDataNamespaces } from './venues/common/market-data.namespaces.js';
+import { commonNamespace } from './namespaces/mcp/index.js';
+import { perpdexNamespace } from './namespaces/mcp-perpdex/index.js';
+import type { AnyNamespace } from './tools/tool.js';
 
-/**
- * Every tool namespace the gateway serves. A namespace module exports a
- * factory taking the registry (to build its venue clients per environment)
- * and is listed here.
- */
-export function namespaces(registry: UpstreamRegistry): NamespaceDefinition[] {
-  return [...marketDataNamespaces(registry)];
-}
+/** Every tool namespace the gateway serves: a folder under namespaces/ and one line here. */
+export const namespaces = (): AnyNamespace[] => [commonNamespace(), perpdexNamespace()];

@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureLogger, startTestServer, type TestServer } from '@app/kit/testing';
-import { type SimulatorFleet, simulators } from '@app/sim';
+import { type SimulatorDefinition, type SimulatorFleet, simulators } from '@app/sim';
 import { buildApp } from '../src/app.js';
 import { type GatewayConfig, loadConfig } from '../src/config.js';
 import { namespaces } from '../src/namespaces.js';
-import type { NamespaceDefinition } from '../src/tools/tool-types.js';
+import type { AnyNamespace } from '../src/tools/tool.js';
 import { startUpstreams, type Upstreams } from '../src/upstream/upstream-profile.js';
+import type { UpstreamSpec } from '../src/upstream/upstream-spec.js';
 import { upstreamSpecs } from '../src/upstreams.js';
 import { tickerNamespace, tickerUpstream } from './fixtures/ticker.namespace.js';
 import { tickerSimulator } from './fixtures/ticker.simulator.js';
@@ -37,37 +38,50 @@ export async function startGateway(
   options: {
     env?: Record<string, string>;
     now?: () => number;
-    namespaces?: NamespaceDefinition[];
+    namespaces?: AnyNamespace[];
     /** The production upstreams, simulators and namespaces instead of the ticker test venue. */
     production?: boolean;
+    /** Upstreams instead of the production or ticker ones. */
+    specs?: UpstreamSpec[];
+    /** Simulators instead of the catalog's or the ticker ones (a venue with other settings). */
+    simulators?: SimulatorDefinition[];
+    /** The simulators' clock, pinned so every run sees the same market. */
+    simNow?: () => number;
   } = {},
 ): Promise<Gateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    TESTNET_TOKEN: TESTNET,
-    MAINNET_TOKEN: MAINNET,
-    UPSTREAM_TIMEOUT_MS: '1000',
-    UPSTREAM_RETRY_BASE_MS: '1',
-    UPSTREAM_RETRY_CAP_MS: '5',
-    READY_PROBE_TIMEOUT_MS: '1000',
-    OPTX_MAX_LEVERAGE: '3',
-    ...options.env,
-  });
+  const specs =
+    options.specs ??
+    (options.production ? upstreamSpecs : [tickerUpstream('ticker'), tickerUpstream('quotes')]);
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      TESTNET_TOKEN: TESTNET,
+      MAINNET_TOKEN: MAINNET,
+      UPSTREAM_TIMEOUT_MS: '1000',
+      UPSTREAM_RETRY_BASE_MS: '1',
+      UPSTREAM_RETRY_CAP_MS: '5',
+      READY_PROBE_TIMEOUT_MS: '1000',
+      OPTX_MAX_LEVERAGE: '3',
+      ...options.env,
+    },
+    specs,
+  );
   const { logger, lines } = captureLogger('gateway');
-  const upstreams = options.production
-    ? await startUpstreams({ config, specs: upstreamSpecs, simulators })
-    : await startUpstreams({
-        config,
-        specs: [tickerUpstream('ticker'), tickerUpstream('quotes')],
-        simulators: [tickerSimulator('ticker'), tickerSimulator('quotes')],
-      });
+  const upstreams = await startUpstreams({
+    config,
+    specs,
+    simulators:
+      options.simulators ??
+      (options.production ? simulators : [tickerSimulator('ticker'), tickerSimulator('quotes')]),
+    now: options.now,
+    simNow: options.simNow,
+  });
   const app = await buildApp({
     config,
     logger,
     upstreams,
-    namespaces:
-      options.namespaces ?? (options.production ? namespaces(upstreams.registry) : [tickerNamespace()]),
+    namespaces: options.namespaces ?? (options.production ? namespaces() : [tickerNamespace()]),
     now: options.now,
   });
   const server = await startTestServer(app);

@@ -1,19 +1,26 @@
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineTool, type NamespaceDefinition } from '../src/tools/tool-types.js';
-import { tickerNamespace } from './fixtures/ticker.namespace.js';
+import { defineNamespace, toolsOf } from '../src/tools/tool.js';
+import type { UpstreamHttp } from '../src/upstream/upstream-types.js';
+
+const tool = toolsOf<Record<string, UpstreamHttp>>();
+
+import { tickerNamespace, tickerUpstream } from './fixtures/ticker.namespace.js';
 import { type Envelope, type Gateway, startGateway } from './helpers.js';
 
 /** A common-interface namespace whose exchange comes from the input, like /mcp's get_instruments. */
-const common: NamespaceDefinition = {
+const common = defineNamespace({
   name: 'mcp',
   description: 'Common data interface (test)',
   exchange: null,
   upstreams: ['ticker', 'quotes'],
   testnetFlag: true,
+  clients: (scope) =>
+    Object.fromEntries(['ticker', 'quotes'].map((name) => [name, scope.client(tickerUpstream(name))])),
   tools: [
-    defineTool({
+    tool({
       name: 'get_prices',
+      title: 'get_prices',
       summary: 'Prices from one or every venue',
       kind: 'read',
       input: Type.Object({
@@ -27,9 +34,11 @@ const common: NamespaceDefinition = {
         const venues = input.exchange ? [input.exchange] : ['ticker', 'quotes'];
         const answers = await Promise.all(
           venues.map((venue) =>
-            context
-              .upstream(venue)
-              .request<{ price: number }>({ method: 'GET', path: '/ticker', idempotent: true }),
+            context.clients[venue]!.request<{ price: number }>({
+              method: 'GET',
+              path: '/ticker',
+              idempotent: true,
+            }),
           ),
         );
         return {
@@ -37,31 +46,33 @@ const common: NamespaceDefinition = {
             prices: answers.map((answer, i) => ({ exchange: venues[i] as string, price: answer.body.price })),
           },
           // The oldest piece of data decides the age of the whole answer.
-          dataTimestamp: Math.min(...answers.map((answer) => answer.receivedAt)),
+          obtainedAt: Math.min(...answers.map((answer) => answer.receivedAt)),
         };
       },
     }),
   ],
-};
+});
 
 /** A data provider without a test environment: no testnet flag. */
-const macro: NamespaceDefinition = {
+const macro = defineNamespace({
   name: 'mcp-macro',
   description: 'Macro data (test)',
   exchange: 'macro',
   upstreams: [],
   testnetFlag: false,
+  clients: () => ({}),
   tools: [
-    defineTool({
+    tool({
       name: 'get_rate',
+      title: 'get_rate',
       summary: 'A rate',
       kind: 'read',
       input: Type.Object({}),
       output: Type.Object({ rate: Type.Number() }),
-      handler: async (_input, context) => ({ data: { rate: 4.25 }, dataTimestamp: context.now() }),
+      handler: async (_input, context) => ({ data: { rate: 4.25 }, obtainedAt: context.now() }),
     }),
   ],
-};
+});
 
 let gateway: Gateway;
 beforeAll(async () => {

@@ -1,29 +1,36 @@
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineTool, type NamespaceDefinition } from '../src/tools/tool-types.js';
+import { defineNamespace, toolsOf } from '../src/tools/tool.js';
+import type { UpstreamHttp } from '../src/upstream/upstream-types.js';
+
+const tool = toolsOf<Record<string, UpstreamHttp>>();
+
 import { type Envelope, type Gateway, startGateway } from './helpers.js';
 
 /** Tools that write through the request's logger (made on first use) and one that fails with a bug. */
-const logging: NamespaceDefinition = {
+const logging = defineNamespace({
   name: 'mcp-logging',
   description: 'Request logger (test)',
   exchange: 'logging',
   upstreams: [],
   testnetFlag: false,
+  clients: () => ({}),
   tools: [
-    defineTool({
+    tool({
       name: 'chatty_read',
+      title: 'chatty_read',
       summary: 'Writes a line through context.log',
       kind: 'read',
       input: Type.Object({}),
       output: Type.Object({ ok: Type.Boolean() }),
       handler: async (_input, context) => {
         context.log.info({ step: 'handler' }, 'handler line');
-        return { data: { ok: true }, dataTimestamp: context.now() };
+        return { data: { ok: true }, obtainedAt: context.now() };
       },
     }),
-    defineTool({
+    tool({
       name: 'broken_read',
+      title: 'broken_read',
       summary: 'Throws a plain error',
       kind: 'read',
       input: Type.Object({}),
@@ -33,7 +40,7 @@ const logging: NamespaceDefinition = {
       },
     }),
   ],
-};
+});
 
 let gateway: Gateway;
 beforeAll(async () => {

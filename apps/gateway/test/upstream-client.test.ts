@@ -50,6 +50,7 @@ afterAll(async () => {
 function client(overrides: Partial<UpstreamClientOptions> = {}) {
   const made = new UndiciUpstream({
     name: 'echo',
+    host: 'api',
     environment: 'test',
     baseUrl: sim.test.url,
     timeoutMs: 1000,

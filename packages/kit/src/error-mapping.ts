@@ -18,14 +18,26 @@ function fieldName(issue: ValidationIssue, context: string | undefined): string 
 }
 
 function fromValidation(error: FastifyError): AppError {
-  const issues = (error.validation ?? []) as ValidationIssue[];
+  return validationError(
+    (error.validation ?? []) as ValidationIssue[],
+    error.validationContext,
+    error.message,
+  );
+}
+
+/** 422 VALIDATION_ERROR naming the first field a schema violation is about, with every issue in details. */
+export function validationError(
+  issues: readonly ValidationIssue[],
+  context: string | undefined,
+  fallbackMessage = 'invalid value',
+): AppError {
   const first = issues[0];
-  const field = first ? fieldName(first, error.validationContext) : (error.validationContext ?? 'body');
-  const reason = first?.message ?? error.message;
+  const field = first ? fieldName(first, context) : (context ?? 'body');
+  const reason = first?.message ?? fallbackMessage;
   return new AppError(422, 'VALIDATION_ERROR', `${field}: ${reason}`, {
     details: {
       field,
-      errors: issues.map((i) => ({ field: fieldName(i, error.validationContext), message: i.message })),
+      errors: issues.map((i) => ({ field: fieldName(i, context), message: i.message })),
     },
   });
 }

@@ -36,4 +36,4 @@ export { createLogger, type Logger, type LoggerSettings, REDACTED_PATHS } from '
 export { requestIdFor } from './request-id.js';
 export { timingSafeEqualText } from './secrets.js';
 export { runMain, type ServeOptions, serve } from './server.js';
-export { schemaCheck } from './validation.js';
+export { bodyValidator, schemaCheck } from './validation.js';

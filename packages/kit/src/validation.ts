@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { validationError } from './error-mapping.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext its callable sits on .default.
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
@@ -28,3 +29,15 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
   return ajv.compile(schema) as ReturnType<FastifySchemaCompiler<object>>;
 };
+
+/**
+ * A JSON body check outside a route, with the same options and the same 422 as a route's body schema:
+ * defaults applied, unknown properties removed (both in place), no coercion. For transport-neutral callers
+ * (the gateway's `invoke`) that validate once for every transport.
+ */
+export function bodyValidator(schema: object): (value: unknown) => void {
+  const validate = bodyAjv.compile(schema);
+  return (value) => {
+    if (!validate(value)) throw validationError(validate.errors ?? [], 'body');
+  };
+}

@@ -3,7 +3,7 @@ export { createOptxSimulator, optx } from './deribit/deribit-simulator.js';
 export type { Fault, FaultRule } from './frame/faults.js';
 export { FaultControl } from './frame/faults.js';
 export { createRandom, deriveSeed } from './frame/seed.js';
-export type { SimInstance } from './frame/sim-instance.js';
+export type { JournalEntry, SimInstance } from './frame/sim-instance.js';
 export {
   type RunningSimulator,
   type SimulatorFleet,

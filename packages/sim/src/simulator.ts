@@ -28,4 +28,10 @@ export interface SimulatorDefinition {
   name: string;
   /** Builds the plugin for one instance; called once per environment, so state lives in the closure. */
   plugin: (context: SimContext) => FastifyPluginAsync;
+  /**
+   * The credential set this simulator issues to the gateway for one instance (API key and secret, an
+   * agent key), deterministic from the instance's seed; in the sim profile the gateway signs with it, so
+   * `npm start` trades with no set-up. Absent for simulators of public data.
+   */
+  credentials?: (context: SimContext) => Record<string, string>;
 }

@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/caller.js';
+import type { Actor } from '../frame/caller.js';
 import type { Environment } from '../upstream/upstream-types.js';
 
 /**

@@ -62,3 +62,26 @@ export function mergePages(pages: readonly (readonly Candle[])[], range: TimeRan
   for (const candle of out) byTime.set(candle.timestamp, candle);
   return [...byTime.values()].sort((a, b) => a.timestamp - b.timestamp);
 }
+
+/**
+ * Four hourly bars → one 4 h bar aligned to 00/04/08/12/16/20 UTC (optx notes
+ * §4.8 gateway convention): open of the first, max high, min low, close of the
+ * last, summed volume. Bars missing upstream are simply absent from the group.
+ */
+export function aggregateBars(hourly: readonly Candle[], step: number): Candle[] {
+  const out: Candle[] = [];
+  let current: Candle | null = null;
+  for (const bar of hourly) {
+    const bucket = Math.floor(bar.timestamp / step) * step;
+    if (current && current.timestamp === bucket) {
+      if (bar.high > current.high) current.high = bar.high;
+      if (bar.low < current.low) current.low = bar.low;
+      current.close = bar.close;
+      current.volume += bar.volume;
+    } else {
+      current = { ...bar, timestamp: bucket };
+      out.push(current);
+    }
+  }
+  return out;
+}

@@ -1,7 +1,12 @@
 import { type Logger, toAppError } from '@app/kit';
 import type { AuditLog } from '../audit/audit-log.js';
 import { type AuditRecord, redactSecrets } from '../audit/audit-record.js';
-import type { AnyTool, ToolContext, ToolResult } from './tool-types.js';
+import type { AnyTool, ToolContext, ToolResult } from './tool.js';
+
+export interface AuditedWriteDeps {
+  audit: AuditLog;
+  auditLogger: Logger;
+}
 
 /**
  * Runs a write tool between two audit records. The `attempt` record is made
@@ -14,10 +19,9 @@ import type { AnyTool, ToolContext, ToolResult } from './tool-types.js';
 export async function runAuditedWrite(
   tool: AnyTool,
   input: unknown,
-  context: ToolContext,
+  context: ToolContext<unknown>,
   meta: { namespace: string; exchange: string | null },
-  audit: AuditLog,
-  auditLogger: Logger,
+  { audit, auditLogger }: AuditedWriteDeps,
 ): Promise<ToolResult<unknown>> {
   const base: Omit<AuditRecord, 'time' | 'event' | 'outcome' | 'upstream_ids' | 'error'> = {
     request_id: context.requestId,

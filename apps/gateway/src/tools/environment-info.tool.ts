@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineTool } from './tool-types.js';
+import { toolsOf } from './tool.js';
 
 const EnvironmentInfoSchema = Type.Object({
   namespace: Type.String(),
@@ -10,15 +10,12 @@ const EnvironmentInfoSchema = Type.Object({
 });
 
 /** `environment_info` for any namespace: where this caller's calls go (environment, profile, upstream hosts). */
-export const environmentInfoTool = () =>
-  defineTool({
-    name: 'environment_info',
-    summary: 'Which upstream environment and profile this token reaches',
-    kind: 'read',
-    input: Type.Object({}),
-    output: EnvironmentInfoSchema,
-    handler: async (_input, context) => {
-      const { testnet: _testnet, simulated: _simulated, ...info } = context.environmentInfo();
-      return { data: info, dataTimestamp: context.now() };
-    },
-  });
+export const environmentInfoTool = toolsOf<unknown>()({
+  name: 'environment_info',
+  title: 'Environment info',
+  summary: 'Which upstream environment and profile this token reaches',
+  kind: 'read',
+  input: Type.Object({}),
+  output: EnvironmentInfoSchema,
+  handler: async (_input, context) => ({ data: context.environmentInfo(), obtainedAt: context.now() }),
+});

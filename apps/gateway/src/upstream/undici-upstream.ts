@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
+import type { Authorizer, OutgoingRequest } from './authorizer.js';
 import { fullJitterDelay, parseRetryAfter, sleep } from './backoff.js';
 import { CircuitBreaker, type CircuitState } from './circuit-breaker.js';
 import { upstreamTimeout, upstreamUnavailable } from './upstream-errors.js';
@@ -10,8 +11,12 @@ import type { Environment, UpstreamHttp, UpstreamRequest, UpstreamResponse } fro
 /** One upstream's address and its tuning (deadlines, retries, breaker, pool; upstream-spec.ts). */
 export interface UpstreamClientOptions extends UpstreamTuning {
   name: string;
+  /** Which of the upstream's hosts this is. */
+  host: string;
   environment: Environment;
   baseUrl: string;
+  /** Signs each attempt of each request that is not `anonymous`. */
+  authorizer?: Authorizer;
   now?: () => number;
   random?: () => number;
 }
@@ -50,9 +55,11 @@ const NOT_SENT_CODES = new Set([
  */
 export class UndiciUpstream implements UpstreamHttp {
   readonly name: string;
+  readonly host: string;
   readonly environment: Environment;
   readonly baseUrl: string;
   private readonly pool: Pool;
+  private readonly origin: string;
   private readonly basePath: string;
   private readonly breaker: CircuitBreaker;
   private readonly now: () => number;
@@ -60,9 +67,11 @@ export class UndiciUpstream implements UpstreamHttp {
 
   constructor(private readonly options: UpstreamClientOptions) {
     this.name = options.name;
+    this.host = options.host;
     this.environment = options.environment;
     this.baseUrl = options.baseUrl;
     const url = new URL(options.baseUrl);
+    this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
@@ -88,6 +97,7 @@ export class UndiciUpstream implements UpstreamHttp {
     const attempts = request.idempotent ? this.options.maxAttempts : 1;
     // What the previous attempt got, returned or thrown if the circuit opens before the next one.
     let last: { response: UpstreamResponse<T> } | { failure: TransportFailure } | undefined;
+    let reauthorized = false;
     for (let attempt = 1; ; attempt++) {
       if (!this.breaker.tryAcquire()) {
         if (last && 'response' in last) return last.response;
@@ -98,7 +108,9 @@ export class UndiciUpstream implements UpstreamHttp {
       try {
         response = await this.send<T>(request);
       } catch (error) {
-        const failure = error as TransportFailure;
+        // Not a transport failure (the authorizer could not sign): nothing was sent, nothing to retry.
+        if (!(error instanceof TransportFailure)) throw error;
+        const failure = error;
         if (failure.kind === 'too_large') {
           this.breaker.recordSuccess();
           throw this.toAppError(failure, request);
@@ -112,6 +124,12 @@ export class UndiciUpstream implements UpstreamHttp {
       if (response.status >= 500) this.breaker.recordFailure();
       else this.breaker.recordSuccess();
       last = { response };
+      // Stale credentials (an expired token): refused before execution, so signed afresh and sent once more.
+      if (!reauthorized && !request.anonymous && this.options.authorizer?.rejected?.(response)) {
+        reauthorized = true;
+        attempt -= 1;
+        continue;
+      }
       const retryable = response.status === 429 || response.status >= 500;
       if (!retryable || attempt >= attempts) return response;
       const retryAfter = parseRetryAfter(response.headers['retry-after'], this.now());
@@ -134,8 +152,8 @@ export class UndiciUpstream implements UpstreamHttp {
       const up = response.status < 500;
       return { up, status: response.status, latency_ms: this.now() - started };
     } catch (error) {
-      const failure = error as TransportFailure;
-      return { up: false, latency_ms: this.now() - started, error: failure.kind };
+      const kind = error instanceof TransportFailure ? error.kind : 'not_authorized';
+      return { up: false, latency_ms: this.now() - started, error: kind };
     }
   }
 
@@ -175,7 +193,32 @@ export class UndiciUpstream implements UpstreamHttp {
     );
   }
 
+  /** This attempt's request as it goes on the wire; a fresh object per attempt. */
+  private outgoing(request: UpstreamRequest): OutgoingRequest {
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      body = JSON.stringify(request.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const query: [string, string][] = [];
+    if (request.query)
+      for (const [key, value] of Object.entries(request.query))
+        if (value !== undefined) query.push([key, String(value)]);
+    return {
+      method: request.method,
+      origin: this.origin,
+      path: this.basePath + request.path,
+      query,
+      headers,
+      body,
+    };
+  }
+
   private async send<T>(request: UpstreamRequest, timeoutOverride?: number): Promise<UpstreamResponse<T>> {
+    const outgoing = this.outgoing(request);
+    // Signed per attempt, before the attempt's deadline starts: a retry carries a fresh nonce and timestamp.
+    if (this.options.authorizer && !request.anonymous) await this.options.authorizer.authorize(outgoing);
     const timeoutMs = timeoutOverride ?? request.timeoutMs ?? this.options.timeoutMs;
     // The attempt's deadline aborts the request through an EventEmitter, which undici accepts as a signal just
     // like an AbortSignal: making an AbortController, its signal and undici's listener on it cost about 4 µs
@@ -186,18 +229,12 @@ export class UndiciUpstream implements UpstreamHttp {
       timedOut = true;
       deadline.emit('abort');
     }, timeoutMs);
-    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-    let body: string | undefined;
-    if (request.body !== undefined) {
-      body = JSON.stringify(request.body);
-      headers['content-type'] ??= 'application/json';
-    }
     try {
       const response = await this.pool.request({
         method: request.method,
-        path: this.basePath + request.path + queryString(request.query),
-        headers,
-        body,
+        path: outgoing.path + queryString(outgoing.query),
+        headers: outgoing.headers,
+        body: outgoing.body,
         signal: deadline,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -223,13 +260,9 @@ export class UndiciUpstream implements UpstreamHttp {
   }
 }
 
-function queryString(query: UpstreamRequest['query']): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined) params.append(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
+function queryString(query: readonly [string, string][]): string {
+  if (query.length === 0) return '';
+  return `?${new URLSearchParams(query).toString()}`;
 }
 
 const ignore = () => undefined;

@@ -1,9 +1,12 @@
 import type { SimulatorDefinition, SimulatorFleet } from '@app/sim';
 import { startSimulators } from '@app/sim';
-import { type GatewayConfig, upstreamUrlOverride } from '../config.js';
-import { ENVIRONMENTS, UpstreamRegistry } from './upstream-registry.js';
-import type { UpstreamSpec, UpstreamTuning } from './upstream-spec.js';
+import type { GatewayConfig } from '../config.js';
+import { CredentialStore, checkFields, loadCredentialFile } from './credentials.js';
+import { Lifecycle } from './lifecycle.js';
+import { environmentsOf, UpstreamRegistry } from './upstream-registry.js';
+import { type HostSpec, hostNames, type UpstreamSpec, type UpstreamTuning } from './upstream-spec.js';
 import type { Environment } from './upstream-types.js';
+import { credentialsVariable, urlVariable } from './upstream-variables.js';
 
 /** The upstream side of a running gateway: its clients and, in the sim profile, the simulators they talk to. */
 export interface Upstreams {
@@ -29,21 +32,32 @@ export function tuningFrom(config: GatewayConfig): UpstreamTuning {
   };
 }
 
+const publicUrl = (host: HostSpec, environment: Environment) =>
+  typeof host.publicUrl === 'string' ? host.publicUrl : host.publicUrl[environment];
+
 /**
- * Resolves each upstream's base URL per environment (an `<NAME>_<ENV>_URL`
- * override wins; otherwise the simulator in the sim profile, the real host in
- * the public one), starting the simulators the sim profile needs.
+ * Resolves each host's base URL per environment (its `*_URL` override wins; otherwise the simulator in the
+ * sim profile, at the host's simPath, or the real host in the public one), loads the credential sets (a
+ * file named by its variable, else the one the simulator issued), and starts the simulators the sim profile
+ * needs. Every configuration error names its variable.
  */
 export async function startUpstreams(options: {
   config: GatewayConfig;
   specs: readonly UpstreamSpec[];
   simulators: readonly SimulatorDefinition[];
+  /** The gateway's clock (`receivedAt` of answers). */
   now?: () => number;
+  /** The simulators' clock; tests pin it so every run sees the same market. */
+  simNow?: () => number;
 }): Promise<Upstreams> {
   const { config, specs } = options;
   const profile = config.UPSTREAM_PROFILE;
+  const override = (spec: UpstreamSpec, host: string, environment: Environment) =>
+    config.upstreamVariables[urlVariable(spec, host, environment)];
   const needsSim = (spec: UpstreamSpec) =>
-    ENVIRONMENTS.some((environment) => !upstreamUrlOverride(config, spec.name, environment));
+    environmentsOf(spec).some((environment) =>
+      hostNames(spec).some((host) => !override(spec, host, environment)),
+    );
   let fleet: SimulatorFleet | undefined;
   if (profile === 'sim') {
     const missing = specs.filter(
@@ -56,29 +70,69 @@ export async function startUpstreams(options: {
       );
     }
     const used = options.simulators.filter((simulator) => specs.some((spec) => spec.name === simulator.name));
-    fleet = await startSimulators(used, { seed: config.SIM_SEED });
+    fleet = await startSimulators(used, { seed: config.SIM_SEED, now: options.simNow });
   }
-  const simulatorUrl = (spec: UpstreamSpec, environment: Environment) => {
-    const origin = fleet?.get(spec.name)?.instance(environment).url;
-    return origin === undefined ? undefined : `${origin}${spec.simPath ?? ''}`;
-  };
-  const urlOf = (spec: UpstreamSpec, environment: Environment): string =>
-    upstreamUrlOverride(config, spec.name, environment) ??
-    simulatorUrl(spec, environment) ??
-    spec.publicUrls[environment];
-  const registry = new UpstreamRegistry(
-    specs.map((spec) => ({ spec, urls: { test: urlOf(spec, 'test'), live: urlOf(spec, 'live') } })),
-    tuningFrom(config),
-    config.READY_PROBE_TIMEOUT_MS,
-    options.now,
-  );
-  return {
-    profile,
-    registry,
-    simulators: fleet,
-    close: async () => {
-      await registry.close();
-      await fleet?.close();
-    },
-  };
+  try {
+    const simulator = (spec: UpstreamSpec, environment: Environment) =>
+      fleet?.get(spec.name)?.instance(environment);
+    const urlOf = (spec: UpstreamSpec, host: string, environment: Environment): string => {
+      const hostSpec = spec.hosts[host]!;
+      const origin = simulator(spec, environment)?.url;
+      return (
+        override(spec, host, environment) ??
+        (origin === undefined ? publicUrl(hostSpec, environment) : `${origin}${hostSpec.simPath ?? ''}`)
+      );
+    };
+    const credentials = new CredentialStore();
+    for (const spec of specs) {
+      if (!spec.credentials) continue;
+      for (const environment of environmentsOf(spec)) {
+        const variable = credentialsVariable(spec, environment);
+        credentials.register(spec.name, environment, spec.credentials, variable);
+        const file = config.upstreamVariables[variable];
+        const issued = simulator(spec, environment)?.credentials;
+        // The simulator's own set only while calls go to that simulator, never to a host set by an override.
+        const toSimulator = hostNames(spec).every((host) => !override(spec, host, environment));
+        if (file)
+          credentials.swap(spec.name, environment, loadCredentialFile(spec.credentials, variable, file));
+        else if (issued && toSimulator)
+          credentials.swap(
+            spec.name,
+            environment,
+            checkFields(spec.credentials, issued, `${spec.name} simulator`),
+          );
+      }
+    }
+    const urls = (spec: UpstreamSpec) =>
+      Object.fromEntries(
+        environmentsOf(spec).map((environment) => [
+          environment,
+          Object.fromEntries(hostNames(spec).map((host) => [host, urlOf(spec, host, environment)])),
+        ]),
+      );
+    const registry = new UpstreamRegistry({
+      upstreams: specs.map((spec) => ({ spec, urls: urls(spec) })),
+      tuning: tuningFrom(config),
+      credentials,
+      lifecycle: new Lifecycle(),
+      probeTimeoutMs: config.READY_PROBE_TIMEOUT_MS,
+      readyCacheMs: config.READY_CACHE_MS,
+      now: options.now,
+    });
+    return {
+      profile,
+      registry,
+      simulators: fleet,
+      close: async () => {
+        try {
+          await registry.close();
+        } finally {
+          await fleet?.close();
+        }
+      },
+    };
+  } catch (error) {
+    await fleet?.close();
+    throw error;
+  }
 }

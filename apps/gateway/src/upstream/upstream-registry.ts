@@ -1,14 +1,22 @@
 import { AppError } from '@app/kit';
 import type { CircuitState } from './circuit-breaker.js';
-import { type ProbeResult, UndiciUpstream } from './undici-upstream.js';
+import type { CredentialStore } from './credentials.js';
+import type { Lifecycle } from './lifecycle.js';
+import type { ProbeResult } from './undici-upstream.js';
+import { Connection } from './upstream-connection.js';
 import type { UpstreamSpec, UpstreamTuning } from './upstream-spec.js';
 import type { Environment, UpstreamHttp } from './upstream-types.js';
 
 export const ENVIRONMENTS: readonly Environment[] = ['test', 'live'];
 
+/** The environments an upstream really has: a live-only provider is read by both tokens from `live`. */
+export const environmentsOf = (spec: UpstreamSpec): readonly Environment[] =>
+  spec.environments === 'live-only' ? ['live'] : ENVIRONMENTS;
+
 export interface UpstreamHealth {
   name: string;
   environment: Environment;
+  host: string;
   base_url: string;
   state: 'up' | 'down';
   circuit: CircuitState;
@@ -22,60 +30,112 @@ export interface Readiness {
   upstreams: UpstreamHealth[];
 }
 
+export interface RegistryOptions {
+  /** Each upstream with its base URL per environment and host. */
+  upstreams: readonly { spec: UpstreamSpec; urls: Partial<Record<Environment, Record<string, string>>> }[];
+  tuning: UpstreamTuning;
+  credentials: CredentialStore;
+  lifecycle: Lifecycle;
+  probeTimeoutMs: number;
+  /** How long one round of readiness probes answers every /health/ready call. */
+  readyCacheMs: number;
+  now?: () => number;
+}
+
 interface Entry {
   spec: UpstreamSpec;
-  clients: Record<Environment, UndiciUpstream>;
+  connections: Partial<Record<Environment, Connection>>;
 }
 
 /**
- * Every upstream client of the process, one per upstream and environment.
- * Venue clients take theirs with `get(name, environment)`; readiness is
- * computed from all of them on each call.
+ * Every upstream of the process, one connection per upstream and environment (a live-only provider has
+ * one), each with a pool per host. Namespaces get clients through `client(spec, environment)`; readiness
+ * probes each connection once per round, and concurrent readiness calls share a round.
  */
 export class UpstreamRegistry {
-  private readonly entries = new Map<string, Entry>();
+  readonly #entries = new Map<string, Entry>();
+  readonly #options: RegistryOptions;
+  readonly #now: () => number;
+  #round: { at: number; readiness: Promise<Readiness> } | undefined;
 
-  constructor(
-    specs: readonly { spec: UpstreamSpec; urls: Record<Environment, string> }[],
-    defaults: UpstreamTuning,
-    private readonly probeTimeoutMs: number,
-    now: () => number = Date.now,
-  ) {
-    for (const { spec, urls } of specs) {
-      if (this.entries.has(spec.name)) throw new Error(`upstream ${spec.name} is registered twice`);
-      const tuning = { ...defaults, ...spec.tuning };
-      const client = (environment: Environment) =>
-        new UndiciUpstream({ ...tuning, name: spec.name, environment, baseUrl: urls[environment], now });
-      this.entries.set(spec.name, { spec, clients: { test: client('test'), live: client('live') } });
+  constructor(options: RegistryOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    for (const { spec, urls } of options.upstreams) {
+      if (this.#entries.has(spec.name)) throw new Error(`upstream ${spec.name} is registered twice`);
+      const tuning = { ...options.tuning, ...spec.tuning };
+      const connections: Entry['connections'] = {};
+      for (const environment of environmentsOf(spec)) {
+        const hostUrls = urls[environment];
+        if (!hostUrls) throw new Error(`${spec.name}: no URLs for ${environment}`);
+        connections[environment] = new Connection({
+          spec,
+          environment,
+          urls: hostUrls,
+          tuning,
+          credentials: options.credentials,
+          lifecycle: options.lifecycle,
+          now: this.#now,
+        });
+      }
+      this.#entries.set(spec.name, { spec, connections });
     }
   }
 
   get names(): string[] {
-    return [...this.entries.keys()];
+    return [...this.#entries.keys()];
   }
 
   has(name: string): boolean {
-    return this.entries.has(name);
+    return this.#entries.has(name);
   }
 
-  /** The client of one upstream in one environment. Asking for an unregistered upstream is a wiring bug. */
-  get(name: string, environment: Environment): UpstreamHttp {
-    const entry = this.entries.get(name);
+  get lifecycle(): Lifecycle {
+    return this.#options.lifecycle;
+  }
+
+  get credentials(): CredentialStore {
+    return this.#options.credentials;
+  }
+
+  /** The connection a caller of `environment` uses (the live one for a live-only provider). */
+  connection(name: string, environment: Environment): Connection {
+    const entry = this.#entries.get(name);
     if (!entry) throw new AppError(500, 'UPSTREAM_NOT_REGISTERED', `No upstream named ${name} is registered`);
-    return entry.clients[environment];
+    return (entry.connections[environment] ?? entry.connections.live)!;
   }
 
-  /** Probes every client in parallel. Up means it answered below 500 and its circuit is not open. */
-  async readiness(): Promise<Readiness> {
-    const checks = [...this.entries.values()].flatMap(({ spec, clients }) =>
-      ENVIRONMENTS.map(async (environment): Promise<UpstreamHealth> => {
-        const client = clients[environment];
-        const probe: ProbeResult = await client.probe(spec.probe, this.probeTimeoutMs);
-        const circuit = client.circuit;
+  /** An upstream's client in an environment: one instance per upstream and environment. */
+  client<C>(spec: UpstreamSpec<C>, environment: Environment): C {
+    return this.connection(spec.name, environment).client<C>();
+  }
+
+  /** One host's HTTP client. Asking for an unregistered upstream is a wiring bug. */
+  get(name: string, environment: Environment, host?: string): UpstreamHttp {
+    return this.connection(name, environment).http(host);
+  }
+
+  /** Probes every connection once, in parallel; calls within `readyCacheMs` of a round share its answer. */
+  readiness(): Promise<Readiness> {
+    const now = this.#now();
+    if (this.#round && now - this.#round.at < this.#options.readyCacheMs) return this.#round.readiness;
+    const readiness = this.#probeAll();
+    this.#round = { at: now, readiness };
+    return readiness;
+  }
+
+  async #probeAll(): Promise<Readiness> {
+    const checks = [...this.#entries.values()].flatMap(({ spec, connections }) =>
+      Object.values(connections).map(async (connection): Promise<UpstreamHealth> => {
+        const { host: hostName, ...request } = spec.probe;
+        const host = connection.hosts.get(hostName ?? [...connection.hosts.keys()][0]!)!;
+        const probe: ProbeResult = await host.probe(request, this.#options.probeTimeoutMs);
+        const circuit = host.circuit;
         return {
           name: spec.name,
-          environment,
-          base_url: client.baseUrl,
+          environment: connection.environment,
+          host: host.host,
+          base_url: host.baseUrl,
           state: probe.up && circuit !== 'open' ? 'up' : 'down',
           circuit,
           status_code: probe.status ?? null,
@@ -91,9 +151,16 @@ export class UpstreamRegistry {
     return { status, upstreams };
   }
 
+  /** Closes what clients opened (websockets, timers) first, then the pools under them. */
   async close(): Promise<void> {
-    await Promise.all(
-      [...this.entries.values()].flatMap(({ clients }) => [clients.test.close(), clients.live.close()]),
-    );
+    try {
+      await this.#options.lifecycle.close();
+    } finally {
+      await Promise.all(
+        [...this.#entries.values()].flatMap(({ connections }) =>
+          Object.values(connections).map((connection) => connection.close()),
+        ),
+      );
+    }
   }
 }

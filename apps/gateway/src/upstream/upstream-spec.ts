@@ -1,24 +1,46 @@
+import type { Authorizer, AuthorizerScope } from './authorizer.js';
+import type { CredentialSpec } from './credentials.js';
+import type { UpstreamConnection } from './upstream-connection.js';
 import type { UpstreamRequest } from './upstream-types.js';
 
-/**
- * How the gateway knows an upstream: declared once by the venue module
- * (e.g. `venues/optx/optx.upstream.ts`) and listed in `src/upstreams.ts`.
- */
-export interface UpstreamSpec {
-  /** `optx`, `perpdex`, `broker`, `macro`, `sentiment`; a simulator of the same name serves it in the sim profile. */
-  name: string;
-  /** The real hosts, used by the `public` profile. Providers without a test environment repeat the live URL. */
-  publicUrls: { test: string; live: string };
+/** Where one host of an upstream lives. */
+export interface HostSpec {
+  /** The real host for the `public` profile: per environment for a venue, one URL for a live-only provider. */
+  publicUrl: string | { test: string; live: string };
   /**
-   * Path under the simulator's origin that corresponds to the public base URL's path, e.g. `/api/v2` when
-   * `publicUrls` end in `/api/v2`; so the venue client builds the same paths in both profiles. Default: none.
+   * Path under the simulator's origin that stands for the public URL's path (`/api/v2` when the public URL
+   * ends in `/api/v2`; `/fred` for the FRED host of the macro simulator), so the client builds the same
+   * paths in both profiles. Default: none.
    */
   simPath?: string;
-  /** A cheap read that shows the upstream answers; `/health/ready` sends it on every call. */
+}
 
-  probe: UpstreamRequest;
+/**
+ * How the gateway knows an upstream, declared once by its venue or provider module
+ * (`venues/deribit/deribit.upstream.ts`) and listed in `src/upstreams.ts`. From it come the base-URL
+ * overrides and credential variables (docs/configuration.md), the clients per environment, readiness, and in
+ * the sim profile the simulator of the same name.
+ */
+export interface UpstreamSpec<C = unknown> {
+  /** `optx`, `perpdex`, `broker`, `macro`, `sentiment`; a simulator of the same name serves it in the sim profile. */
+  name: string;
+  /**
+   * `test-and-live`: a venue with a test environment (the testnet token goes there). `live-only`: a data
+   * provider with one environment, which both tokens read.
+   */
+  environments: 'test-and-live' | 'live-only';
+  /** Its hosts by name; the first is the default. One host: `{ api: {...} }`. */
+  hosts: Record<string, HostSpec>;
+  /** A cheap read that shows the upstream answers; readiness sends it (to `host`, default the first). */
+  probe: UpstreamRequest & { host?: string };
+  /** Credentials it needs per environment, from a file named by a variable, or issued by its simulator. */
+  credentials?: CredentialSpec;
+  /** Signs or otherwise authorizes each attempt of each request (a fresh nonce per attempt). */
+  authorizer?: (scope: AuthorizerScope) => Authorizer;
   /** Per-upstream tuning over the configured defaults (e.g. a longer timeout for a slow feed). */
   tuning?: Partial<UpstreamTuning>;
+  /** Its client for one environment: built once per upstream and environment, shared by every namespace. */
+  client(connection: UpstreamConnection): C;
 }
 
 export interface UpstreamTuning {
@@ -37,3 +59,11 @@ export interface UpstreamTuning {
   /** Sockets kept per pool. */
   connections: number;
 }
+
+/** Declares an upstream with its client type inferred from `client`. */
+export function defineUpstream<C>(spec: UpstreamSpec<C>): UpstreamSpec<C> {
+  return spec;
+}
+
+/** The hosts of a spec in declaration order; the first is the default. */
+export const hostNames = (spec: UpstreamSpec): string[] => Object.keys(spec.hosts);

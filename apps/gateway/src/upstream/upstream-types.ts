@@ -22,6 +22,8 @@ export interface UpstreamRequest {
    * so an order cannot go through twice.
    */
   idempotent: boolean;
+  /** Sent without the upstream's authorizer: public reads, and the authorizer's own token requests. */
+  anonymous?: boolean;
   /** Overrides the client's default timeout for this call. */
   timeoutMs?: number;
 }
@@ -44,6 +46,8 @@ export interface UpstreamResponse<T = unknown> {
  */
 export interface UpstreamHttp {
   readonly name: string;
+  /** Which of the upstream's hosts this is (`api` for a single-host upstream). */
+  readonly host: string;
   readonly environment: Environment;
   readonly baseUrl: string;
   request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>>;

@@ -11,9 +11,13 @@ export interface SimInstance {
   /** `http://127.0.0.1:<port>`; stays the same across down() and up(). */
   readonly url: string;
   readonly faults: FaultControl;
+  /** The credential set this instance issued (SimulatorDefinition.credentials), if it issues one. */
+  readonly credentials: Readonly<Record<string, string>> | undefined;
   readonly isUp: boolean;
   /** Requests that reached the instance (faulted ones included), optionally only a method and path prefix. */
   hits(filter?: { method?: string; path?: string }): number;
+  /** The last requests as received (the newest JOURNAL_SIZE), optionally only a method and path prefix. */
+  requests(filter?: { method?: string; path?: string }): readonly JournalEntry[];
   resetHits(): void;
   /** Stops listening and drops open connections: clients get "connection refused" until up(). */
   down(): Promise<void>;
@@ -21,6 +25,17 @@ export interface SimInstance {
   close(): Promise<void>;
 }
 
+/** One request as the instance received it: what a test asserts the gateway sent (signatures, nonces, windows). */
+export interface JournalEntry {
+  method: string;
+  path: string;
+  query: Readonly<Record<string, string>>;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The parsed body; absent for requests a fault answered before the body was read. */
+  body?: unknown;
+}
+
+const JOURNAL_SIZE = 5_000;
 const CONTROL_PREFIX = '/__sim/';
 const FAULT_KINDS: ReadonlySet<string> = new Set<Fault['kind']>([
   'latency',
@@ -43,14 +58,26 @@ export async function startSimInstance(
   const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
   const faults = new FaultControl();
   const counts = new Map<string, number>();
+  let journal: JournalEntry[] = [];
+  const entries = new WeakMap<object, JournalEntry>();
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith(CONTROL_PREFIX)) return;
     const key = `${request.method} ${path}`;
     if (counts.has(key) || counts.size < MAX_DISTINCT_PATHS) counts.set(key, (counts.get(key) ?? 0) + 1);
+    const query = Object.fromEntries(new URLSearchParams(request.url.slice(path.length + 1)));
+    const entry: JournalEntry = { method: request.method, path, query, headers: { ...request.headers } };
+    journal.push(entry);
+    if (journal.length > JOURNAL_SIZE) journal = journal.slice(-JOURNAL_SIZE / 2);
+    entries.set(request, entry);
     const fault = faults.take(request.method, path);
     if (fault && (await applyFault(fault, request, reply))) return reply;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const entry = entries.get(request);
+    if (entry && request.body !== undefined) entry.body = request.body;
   });
 
   // The same fault control over HTTP, for poking a running sandbox by hand (curl) or from another process.
@@ -103,6 +130,7 @@ export async function startSimInstance(
     seed: context.seed,
     url: `http://${host}:${port}`,
     faults,
+    credentials: definition.credentials ? Object.freeze(definition.credentials(context)) : undefined,
     get isUp() {
       return up;
     },
@@ -118,7 +146,16 @@ export async function startSimInstance(
       }
       return total;
     },
-    resetHits: () => counts.clear(),
+    requests: ({ method, path } = {}) =>
+      journal.filter(
+        (entry) =>
+          (method === undefined || entry.method === method) &&
+          (path === undefined || entry.path.startsWith(path)),
+      ),
+    resetHits: () => {
+      counts.clear();
+      journal = [];
+    },
     down: goDown,
     up: goUp,
     async close() {

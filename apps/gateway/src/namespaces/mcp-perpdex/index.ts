@@ -1,0 +1,18 @@
+import { environmentInfoTool } from '../../tools/environment-info.tool.js';
+import { defineNamespace, toolsOf } from '../../tools/tool.js';
+import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
+import type { HyperliquidClient } from '../../venues/hyperliquid/hyperliquid-client.js';
+import { getMarkets } from './get-markets.tool.js';
+import type { PerpdexClients } from './perpdex-tool.js';
+
+/** `/mcp-perpdex`: the perpetual-futures DEX (Hyperliquid API). */
+export const perpdexNamespace = () =>
+  defineNamespace<PerpdexClients>({
+    name: 'mcp-perpdex',
+    description: 'perpdex (Hyperliquid API): perpetual futures',
+    exchange: 'perpdex',
+    upstreams: ['perpdex'],
+    testnetFlag: true,
+    clients: (scope) => ({ perpdex: scope.client(perpdexUpstream) }),
+    tools: [environmentInfoTool, getMarkets],
+  });

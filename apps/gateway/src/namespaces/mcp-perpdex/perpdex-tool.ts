@@ -1,0 +1,9 @@
+import { toolsOf } from '../../tools/tool.js';
+import type { HyperliquidClient } from '../../venues/hyperliquid/hyperliquid-client.js';
+
+export interface PerpdexClients {
+  perpdex: HyperliquidClient;
+}
+
+/** The tool builder of `/mcp-perpdex`: handlers see the environment's Hyperliquid client. */
+export const perpdexTool = toolsOf<PerpdexClients>();

@@ -1,0 +1,18 @@
+import { defineNamespace } from '../../tools/tool.js';
+import { getHistorical } from './get-historical.tool.js';
+import { getIndicators } from './get-indicators.tool.js';
+import { getInstruments } from './get-instruments.tool.js';
+import { marketClients } from './market-clients.js';
+
+/** `/mcp`: the common data interface over optx and perpdex. */
+export const commonNamespace = (options: { maxCachedBars?: number } = {}) =>
+  defineNamespace({
+    name: 'mcp',
+    description:
+      'Common data interface over optx and perpdex: instruments, history with multi-exchange consensus, indicators',
+    exchange: null,
+    upstreams: ['optx', 'perpdex'],
+    testnetFlag: true,
+    clients: marketClients(options),
+    tools: [getInstruments, getHistorical, getIndicators],
+  });

@@ -1,0 +1,54 @@
+import { AppError, unprocessable } from '@app/kit';
+import { ClosedCandleCache } from '../../domain/candle-cache.js';
+import type { ClientScope } from '../../upstream/client-scope.js';
+import type { Environment } from '../../upstream/upstream-types.js';
+import { optxUpstream } from '../../venues/deribit/deribit.upstream.js';
+import { DeribitMarket } from '../../venues/deribit/deribit-market.js';
+import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
+import { HyperliquidMarket } from '../../venues/hyperliquid/hyperliquid-market.js';
+import type { Exchange, MarketVenue } from '../../venues/market-venue.js';
+
+/**
+ * What the common-interface services see for one environment: the venues (those registered, in the spec's
+ * order) and the closed-candle cache, shared by both environments (its keys carry the environment).
+ */
+export interface MarketClients {
+  environment: Environment;
+  venues: readonly MarketVenue[];
+  candles: ClosedCandleCache;
+  /** Upstream calls in flight per venue and request while paging history. */
+  maxConcurrency: number;
+}
+
+export const EXCHANGES: readonly Exchange[] = ['optx', 'perpdex'];
+
+/** The `clients` factory of the market-data namespaces; one candle cache per app. */
+export function marketClients(options: { maxCachedBars?: number } = {}) {
+  const candles = new ClosedCandleCache(options.maxCachedBars ?? 2_000_000);
+  return (scope: ClientScope): MarketClients => ({
+    environment: scope.environment,
+    venues: [
+      ...(scope.has(optxUpstream) ? [new DeribitMarket(scope.client(optxUpstream))] : []),
+      ...(scope.has(perpdexUpstream) ? [new HyperliquidMarket(scope.client(perpdexUpstream))] : []),
+    ],
+    candles,
+    maxConcurrency: 4,
+  });
+}
+
+/** The `exchange` field: null/absent means "all" (fan-out or consensus); anything else must be a known exchange. */
+export function exchangeParam(value: unknown): Exchange | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' && (EXCHANGES as readonly string[]).includes(value)) return value as Exchange;
+  throw unprocessable(`exchange must be one of ${EXCHANGES.join(', ')} or omitted`, 'VALIDATION_ERROR', {
+    field: 'exchange',
+  });
+}
+
+/** The venue of a named exchange; 503 when it is not configured in this app. */
+export function venueOf(clients: MarketClients, exchange: Exchange): MarketVenue {
+  const venue = clients.venues.find((candidate) => candidate.exchange === exchange);
+  if (!venue)
+    throw new AppError(503, 'EXCHANGE_NOT_CONFIGURED', `${exchange} is not configured in this environment`);
+  return venue;
+}

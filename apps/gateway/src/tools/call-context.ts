@@ -1,0 +1,78 @@
+import { AppError } from '@app/kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '../frame/caller.js';
+import { checkLeverageCap, type Exposure } from '../trading/leverage-cap.js';
+import type { UpstreamRegistry } from '../upstream/upstream-registry.js';
+import type { Environment } from '../upstream/upstream-types.js';
+import type { AnyNamespace, EnvironmentInfo, ToolContext, UpstreamProfile } from './tool.js';
+
+/** What `invoke` needs from the app, built once. */
+export interface FrameDeps {
+  registry: UpstreamRegistry;
+  profile: UpstreamProfile;
+  /** Leverage cap per venue from config; undefined for a venue without one. */
+  maxLeverage: (venue: string) => number | undefined;
+  now: () => number;
+}
+
+/** Who is calling: authenticated and tagged by the transport. */
+export interface CallerInfo {
+  actor: Actor;
+  environment: Environment;
+  botTag: string;
+  requestId: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The per-call context a handler sees. A class rather than an object literal: its methods live on the
+ * prototype, so a call allocates one object instead of one object and several closures.
+ */
+export class CallContext<C> implements ToolContext<C> {
+  readonly environment: Environment;
+  readonly actor: Actor;
+  readonly botTag: string;
+  readonly requestId: string;
+  readonly log: FastifyBaseLogger;
+  readonly profile: UpstreamProfile;
+  readonly now: () => number;
+  readonly clients: C;
+  readonly #namespace: AnyNamespace;
+  readonly #deps: FrameDeps;
+
+  constructor(caller: CallerInfo, namespace: AnyNamespace, clients: C, deps: FrameDeps) {
+    this.environment = caller.environment;
+    this.actor = caller.actor;
+    this.botTag = caller.botTag;
+    this.requestId = caller.requestId;
+    this.log = caller.log;
+    this.profile = deps.profile;
+    this.now = deps.now;
+    this.clients = clients;
+    this.#namespace = namespace;
+    this.#deps = deps;
+  }
+
+  enforceLeverageCap(venue: string, exposure: Exposure): void {
+    const cap = this.#deps.maxLeverage(venue);
+    if (cap === undefined) {
+      throw new AppError(500, 'RISK_CAP_NOT_CONFIGURED', `No leverage cap is configured for ${venue}`);
+    }
+    checkLeverageCap(venue, cap, exposure);
+  }
+
+  environmentInfo(): EnvironmentInfo {
+    const namespace = this.#namespace;
+    const { environment } = this;
+    const { registry, profile } = this.#deps;
+    return {
+      namespace: namespace.name,
+      exchange: namespace.exchange,
+      environment,
+      profile,
+      upstreams: namespace.upstreams
+        .filter((name) => registry.has(name))
+        .map((name) => ({ name, base_url: registry.get(name, environment).baseUrl })),
+    };
+  }
+}

@@ -1,0 +1,81 @@
+import { bodyValidator } from '@app/kit';
+import type { TSchema } from '@sinclair/typebox';
+import { ENVIRONMENTS } from '../upstream/upstream-registry.js';
+import type { Environment } from '../upstream/upstream-types.js';
+import type { FrameDeps } from './call-context.js';
+import { memoizedIsoTimestamp } from './iso-timestamp.js';
+import type { AnyNamespace, AnyTool } from './tool.js';
+import { toolResponseSchema } from './tool-schemas.js';
+
+const NAMESPACE_NAME = /^mcp(-[a-z0-9]+)*$/;
+const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** One tool ready to be invoked: everything a call needs that does not change between calls. */
+export interface RegisteredTool {
+  namespace: AnyNamespace;
+  tool: AnyTool;
+  /** Applies defaults and removes unknown fields in place, or throws 422 naming the field. */
+  validate(input: unknown): void;
+  /** The tool's output schema with the frame's fields, for serialization and docs. */
+  output: TSchema;
+  clients(environment: Environment): unknown;
+  /** ISO 8601 of `obtainedAt`, remembered per tool (cached tools answer many calls with one time). */
+  isoTimestamp(epochMs: number): string;
+}
+
+/**
+ * Every namespace and tool of the app, checked and prepared once at start: names, input validators,
+ * response schemas with the frame fields, and each namespace's clients per environment. Every transport
+ * (HTTP routes, MCP) serves from this one registry.
+ */
+export class ToolRegistry {
+  readonly namespaces: readonly AnyNamespace[];
+  readonly #tools = new Map<string, RegisteredTool>();
+
+  constructor(namespaces: readonly AnyNamespace[], deps: FrameDeps) {
+    const seen = new Set<string>();
+    for (const namespace of namespaces) {
+      if (!NAMESPACE_NAME.test(namespace.name))
+        throw new Error(`namespace ${namespace.name} must be mcp or mcp-<name>`);
+      if (seen.has(namespace.name)) throw new Error(`namespace ${namespace.name} is declared twice`);
+      seen.add(namespace.name);
+    }
+    this.namespaces = namespaces;
+    const simulated = deps.profile === 'sim';
+    for (const namespace of namespaces) {
+      const clients = Object.fromEntries(
+        ENVIRONMENTS.map((environment) => [
+          environment,
+          namespace.clients({
+            environment,
+            client: (spec) => deps.registry.client(spec, environment),
+            has: (spec) => deps.registry.has(spec.name),
+            lifecycle: deps.registry.lifecycle,
+          }),
+        ]),
+      ) as Record<Environment, unknown>;
+      for (const tool of namespace.tools) {
+        const key = `${namespace.name}/${tool.name}`;
+        if (!TOOL_NAME.test(tool.name)) throw new Error(`tool ${key}: name must be snake_case`);
+        if (this.#tools.has(key)) throw new Error(`tool ${key} is declared twice`);
+        this.#tools.set(key, {
+          namespace,
+          tool,
+          validate: bodyValidator(tool.input),
+          output: toolResponseSchema(tool.output, namespace.testnetFlag, simulated),
+          clients: (environment) => clients[environment],
+          isoTimestamp: memoizedIsoTimestamp(),
+        });
+      }
+    }
+  }
+
+  /** The tools of one namespace, in declaration order. */
+  toolsOf(namespace: string): RegisteredTool[] {
+    return [...this.#tools.values()].filter((entry) => entry.namespace.name === namespace);
+  }
+
+  find(namespace: string, tool: string): RegisteredTool | undefined {
+    return this.#tools.get(`${namespace}/${tool}`);
+  }
+}

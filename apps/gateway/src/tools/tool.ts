@@ -1,0 +1,103 @@
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '../frame/caller.js';
+import type { Exposure } from '../trading/leverage-cap.js';
+import type { ClientScope } from '../upstream/client-scope.js';
+import type { Environment } from '../upstream/upstream-types.js';
+
+export type UpstreamProfile = 'sim' | 'public';
+
+/** What a namespace's `environment_info` answers: where this caller's calls go. */
+export interface EnvironmentInfo {
+  namespace: string;
+  exchange: string | null;
+  environment: Environment;
+  profile: UpstreamProfile;
+  upstreams: { name: string; base_url: string }[];
+}
+
+/** Everything a tool handler may use; built per call by `invoke`. `C` is its namespace's clients. */
+export interface ToolContext<C = unknown> {
+  /** `test` for the testnet token, `live` for the mainnet token. */
+  environment: Environment;
+  actor: Actor;
+  botTag: string;
+  requestId: string;
+  /** The call's logger (lines carry its request_id). */
+  log: FastifyBaseLogger;
+  profile: UpstreamProfile;
+  /** The namespace's clients for this caller's environment, built once per environment. */
+  clients: C;
+  /** Throws 422 LEVERAGE_CAP_EXCEEDED (audited as refused) when the order would breach the venue's cap. */
+  enforceLeverageCap(venue: string, exposure: Exposure): void;
+  environmentInfo(): EnvironmentInfo;
+  now(): number;
+}
+
+/** A handler's answer: the tool's fields and when the data was obtained upstream. */
+export interface ToolResult<O> {
+  data: O;
+  /** Epoch ms when the data was obtained upstream (a response's receivedAt, or a cache entry's time). */
+  obtainedAt: number;
+  /** Order and other ids the upstream assigned, recorded in the audit trail of writes. */
+  upstreamIds?: string[];
+}
+
+/**
+ * A tool, declared once. From this come its HTTP route (`POST /<namespace>/tools/<name>`) and any other
+ * transport, input validation, the OpenAPI entry (examples are the schemas' own `examples`), request-log
+ * fields and, for writes, the audit trail. The frame adds `data_timestamp`, `testnet` and `simulated`.
+ */
+export interface Tool<C, I extends TObject = TObject, O extends TSchema = TSchema> {
+  name: string;
+  /** Short human title (MCP `title`, OpenAPI summary prefix). */
+  title: string;
+  summary: string;
+  description?: string;
+  /** `write` tools are audited (attempt before the handler runs, result after) and never retried upstream. */
+  kind: 'read' | 'write';
+  /**
+   * The exchange a call is about, for logs and audit: the namespace's by default; a function when it depends
+   * on the input (the common interface's `exchange` field).
+   */
+  exchange?: (input: Static<I>) => string | null;
+  input: I;
+  output: O;
+  handler(input: Static<I>, context: ToolContext<C>): Promise<ToolResult<Static<O>>>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a list of tools with different schemas; each was checked by its builder
+export type AnyTool<C = any> = Tool<C, any, any>;
+
+/**
+ * The tool builder of a namespace whose handlers see clients `C`:
+ * `const tool = toolsOf<MarketClients>(); export const getMarkets = tool({...})`.
+ * Input and output types are inferred from the schemas.
+ */
+export function toolsOf<C>() {
+  return <I extends TObject, O extends TSchema>(tool: Tool<C, I, O>): AnyTool<C> => tool;
+}
+
+/** Tools of one path namespace (`mcp`, `mcp-optx`, ...). */
+export interface Namespace<C = unknown> {
+  /** The path segment: `POST /<name>/tools/<tool>`. Must be `mcp` or `mcp-<name>`. */
+  name: string;
+  description: string;
+  /** The exchange this namespace trades on or reads from, for logs and audit; null for the common interface. */
+  exchange: string | null;
+  /** Upstreams this namespace calls, listed by its environment_info. */
+  upstreams: string[];
+  /** Whether answers carry `testnet` (true in the test environment). Off for data providers with one environment. */
+  testnetFlag: boolean;
+  /** The clients its handlers see, built once per environment when the app starts. */
+  clients(scope: ClientScope): C;
+  tools: AnyTool<C>[];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds namespaces with different client types
+export type AnyNamespace = Namespace<any>;
+
+/** Declares a namespace with its client type inferred from its `clients` factory. */
+export function defineNamespace<C>(namespace: Namespace<C>): Namespace<C> {
+  return namespace;
+}

@@ -1,0 +1,91 @@
+import type { Authorizer } from './authorizer.js';
+import type { CredentialHandle, CredentialStore } from './credentials.js';
+import type { Lifecycle } from './lifecycle.js';
+import { UndiciUpstream } from './undici-upstream.js';
+import { hostNames, type UpstreamSpec, type UpstreamTuning } from './upstream-spec.js';
+import type { Environment, UpstreamHttp } from './upstream-types.js';
+
+/** One upstream in one environment, as its client sees it: its hosts, credentials and lifecycle. */
+export interface UpstreamConnection {
+  readonly name: string;
+  readonly environment: Environment;
+  /** A host's HTTP client; the default (first declared) host when none is named. */
+  http(host?: string): UpstreamHttp;
+  /** Present when the upstream declares credentials. */
+  readonly credentials: CredentialHandle | undefined;
+  /** Close hooks and timers of this upstream's clients (websockets, keep-alive timers). */
+  readonly lifecycle: Lifecycle;
+}
+
+export interface ConnectionOptions {
+  spec: UpstreamSpec;
+  environment: Environment;
+  /** Base URL per host in this environment. */
+  urls: Record<string, string>;
+  tuning: UpstreamTuning;
+  credentials: CredentialStore;
+  lifecycle: Lifecycle;
+  now: () => number;
+}
+
+/** Builds the hosts' pools, the authorizer they share, and (lazily) the upstream's client. */
+export class Connection implements UpstreamConnection {
+  readonly name: string;
+  readonly environment: Environment;
+  readonly credentials: CredentialHandle | undefined;
+  readonly lifecycle: Lifecycle;
+  readonly hosts: ReadonlyMap<string, UndiciUpstream>;
+  readonly #spec: UpstreamSpec;
+  #client: { value: unknown } | undefined;
+
+  constructor(options: ConnectionOptions) {
+    const { spec, environment, now } = options;
+    this.name = spec.name;
+    this.environment = environment;
+    this.lifecycle = options.lifecycle;
+    this.#spec = spec;
+    this.credentials = spec.credentials ? options.credentials.handle(spec.name, environment) : undefined;
+    // The authorizer reaches the hosts through this map, filled right below; it is only called per attempt.
+    const hosts = new Map<string, UndiciUpstream>();
+    const authorizer: Authorizer | undefined = spec.authorizer?.({
+      environment,
+      credentials: this.credentials ?? options.credentials.handle(spec.name, environment),
+      http: (host) => this.http(host),
+      now,
+    });
+    for (const host of hostNames(spec)) {
+      const baseUrl = options.urls[host];
+      if (baseUrl === undefined) throw new Error(`${spec.name}: no URL for host ${host}`);
+      hosts.set(
+        host,
+        new UndiciUpstream({
+          ...options.tuning,
+          name: spec.name,
+          host,
+          environment,
+          baseUrl,
+          now,
+          authorizer,
+        }),
+      );
+    }
+    this.hosts = hosts;
+  }
+
+  http(host?: string): UpstreamHttp {
+    const name = host ?? hostNames(this.#spec)[0]!;
+    const http = this.hosts.get(name);
+    if (!http) throw new Error(`${this.name} has no host ${name}`);
+    return http;
+  }
+
+  /** The upstream's client for this environment, built on first use and then shared. */
+  client<C>(): C {
+    this.#client ??= { value: this.#spec.client(this) };
+    return this.#client.value as C;
+  }
+
+  close(): Promise<unknown> {
+    return Promise.all([...this.hosts.values()].map((host) => host.close()));
+  }
+}

@@ -1,0 +1,63 @@
+import type { Candle } from '../../domain/candle.js';
+import type { UpstreamHttp } from '../../upstream/upstream-types.js';
+import { type Fetched, VenueCall } from '../venue-call.js';
+import { readResult } from './deribit-errors.js';
+import {
+  bookSummaryRequest,
+  chartDataRequest,
+  indexPriceRequest,
+  instrumentsRequest,
+  type OptxResolution,
+  tickerRequest,
+  timeRequest,
+} from './deribit-requests.js';
+import { type OptxInstrument, readChartData, readInstruments } from './deribit-transforms.js';
+
+/** Read-only Deribit API v2 client for one environment (notes optx-deribit.md). */
+export class DeribitClient {
+  readonly exchange = 'optx';
+  readonly #call: VenueCall;
+
+  constructor(readonly http: UpstreamHttp) {
+    this.#call = new VenueCall(http, (response, what) => readResult(response, http.environment, what));
+  }
+
+  getInstruments(params: { currency: string; kind?: string | null }): Promise<Fetched<OptxInstrument[]>> {
+    return this.#call.send(instrumentsRequest(params), `currency ${params.currency}`, readInstruments);
+  }
+
+  /** Bars whose open lies in [startMs, endMs]; the caller keeps each call under the bar cap. */
+  getChartData(params: {
+    instrument: string;
+    startMs: number;
+    endMs: number;
+    resolution: OptxResolution;
+  }): Promise<Fetched<Candle[]>> {
+    return this.#call.send(chartDataRequest(params), `instrument ${params.instrument}`, readChartData);
+  }
+
+  getTicker(instrument: string): Promise<Fetched<Record<string, unknown>>> {
+    return this.#call.send(
+      tickerRequest(instrument),
+      `instrument ${instrument}`,
+      (result) => result as Record<string, unknown>,
+    );
+  }
+
+  getIndexPrice(
+    indexName: string,
+  ): Promise<Fetched<{ index_price: number; estimated_delivery_price: number }>> {
+    return this.#call.send(indexPriceRequest(indexName), `index ${indexName}`, (result) => result as never);
+  }
+
+  /** Cheap liveness probe for readiness: `public/get_time` → server time in ms. */
+  probe(): Promise<Fetched<number>> {
+    return this.#call.send(timeRequest(), 'time', (result) => Number(result));
+  }
+
+  getBookSummaryByCurrency(params: { currency: string; kind?: string | null }) {
+    return this.#call.send(bookSummaryRequest(params), `currency ${params.currency}`, (result) =>
+      Array.isArray(result) ? (result as Record<string, unknown>[]) : [],
+    );
+  }
+}

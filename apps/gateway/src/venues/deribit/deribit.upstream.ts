@@ -1,0 +1,12 @@
+import { defineUpstream } from '../../upstream/upstream-spec.js';
+import { DeribitClient } from './deribit-client.js';
+import { OPTX_BASE_URLS, timeRequest } from './deribit-requests.js';
+
+/** optx = Deribit API v2; the simulator serves the same `/api/v2/...` paths on loopback. */
+export const optxUpstream = defineUpstream({
+  name: 'optx',
+  environments: 'test-and-live',
+  hosts: { api: { publicUrl: OPTX_BASE_URLS, simPath: '/api/v2' } },
+  probe: timeRequest(),
+  client: (connection) => new DeribitClient(connection.http()),
+});

@@ -1,0 +1,56 @@
+import type { Candle } from '../../domain/candle.js';
+import type { Interval } from '../../domain/intervals.js';
+import type { UpstreamHttp } from '../../upstream/upstream-types.js';
+import { type Fetched, VenueCall } from '../venue-call.js';
+import {
+  allMidsRequest,
+  candleSnapshotRequest,
+  metaAndAssetCtxsRequest,
+  metaRequest,
+} from './hyperliquid-requests.js';
+import {
+  type PerpMarket,
+  type PerpMeta,
+  readBody,
+  readCandles,
+  readMarkets,
+  readMeta,
+  readMids,
+} from './hyperliquid-transforms.js';
+
+/** Read-only Hyperliquid `/info` client for one environment (notes perpdex-hyperliquid.md). */
+export class HyperliquidClient {
+  readonly exchange = 'perpdex';
+  readonly #call: VenueCall;
+
+  constructor(readonly http: UpstreamHttp) {
+    this.#call = new VenueCall(http, readBody);
+  }
+
+  getMeta(): Promise<Fetched<PerpMeta>> {
+    return this.#call.send(metaRequest(), 'meta', readMeta);
+  }
+
+  getMarkets(): Promise<Fetched<PerpMarket[]>> {
+    return this.#call.send(metaAndAssetCtxsRequest(), 'metaAndAssetCtxs', readMarkets);
+  }
+
+  getAllMids(): Promise<Fetched<Record<string, number>>> {
+    return this.#call.send(allMidsRequest(), 'allMids', readMids);
+  }
+
+  /** Cheap liveness probe for readiness (`allMids` has weight 2, `meta` 20): number of perps quoted. */
+  probe(): Promise<Fetched<number>> {
+    return this.#call.send(allMidsRequest(), 'allMids', (body) => Object.keys(readMids(body)).length);
+  }
+
+  /** Candles meeting [startMs, endMs] (the bounds' candles included); the caller trims and pages. */
+  getCandles(params: {
+    coin: string;
+    interval: Interval;
+    startMs: number;
+    endMs: number;
+  }): Promise<Fetched<Candle[]>> {
+    return this.#call.send(candleSnapshotRequest(params), 'candleSnapshot', readCandles);
+  }
+}

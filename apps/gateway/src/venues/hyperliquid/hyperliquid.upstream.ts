@@ -1,0 +1,12 @@
+import { defineUpstream } from '../../upstream/upstream-spec.js';
+import { HyperliquidClient } from './hyperliquid-client.js';
+import { allMidsRequest, PERPDEX_BASE_URLS } from './hyperliquid-requests.js';
+
+/** perpdex = Hyperliquid API; `allMids` is its cheapest read (weight 2), so readiness probes with it. */
+export const perpdexUpstream = defineUpstream({
+  name: 'perpdex',
+  environments: 'test-and-live',
+  hosts: { api: { publicUrl: PERPDEX_BASE_URLS } },
+  probe: allMidsRequest(),
+  client: (connection) => new HyperliquidClient(connection.http()),
+});
