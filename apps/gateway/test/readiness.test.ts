@@ -101,3 +101,22 @@ describe('/health/ready', () => {
     expect(live.status).toBe(200);
   });
 });
+
+describe('readiness stays cheap', () => {
+  it('concurrent readiness calls within READY_CACHE_MS share one probe per upstream and environment', async () => {
+    const cached = await startGateway({ env: { READY_CACHE_MS: '60000' } });
+    try {
+      const ticker = cached.sims.get('ticker')!;
+      ticker.test.resetHits();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => fetch(`${cached.url}/health/ready`).then((r) => r.json())),
+      );
+      expect(answers.every((answer) => (answer as { status: string }).status === 'ready')).toBe(true);
+      expect(ticker.test.hits({ path: '/time' })).toBe(1);
+      await fetch(`${cached.url}/health/ready`);
+      expect(ticker.test.hits({ path: '/time' })).toBe(1);
+    } finally {
+      await cached.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startUpstreams, type Upstreams } from '../src/upstream/upstream-profile.js';
+import { defineUpstream } from '../src/upstream/upstream-spec.js';
 import { tickerUpstream } from './fixtures/ticker.namespace.js';
 import { tickerSimulator } from './fixtures/ticker.simulator.js';
 
@@ -14,15 +15,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const spec = {
+const spec = defineUpstream({
   ...tickerUpstream('optx'),
-  publicUrls: { test: 'https://test.deribit.com', live: 'https://www.deribit.com' },
-};
+  hosts: { api: { publicUrl: { test: 'https://test.deribit.com', live: 'https://www.deribit.com' } } },
+});
 
-async function start(env: Record<string, string>, simulators = [tickerSimulator('optx')]) {
+async function start(env: Record<string, string>, simulators = [tickerSimulator('optx')], specs = [spec]) {
   const upstreams = await startUpstreams({
-    config: loadConfig({ DATA_DIR: dataDir, ...env }),
-    specs: [spec],
+    config: loadConfig({ DATA_DIR: dataDir, ...env }, specs),
+    specs,
     simulators,
   });
   opened.push(upstreams);
@@ -38,13 +39,12 @@ describe('upstream profiles', () => {
     expect(upstreams.registry.get('optx', 'live').baseUrl).toBe(sim?.live.url);
   });
 
-  it('appends the spec’s simPath to the simulator origin, so clients build the same paths in both profiles', async () => {
-    const upstreams = await startUpstreams({
-      config: loadConfig({ DATA_DIR: dataDir }),
-      specs: [{ ...spec, simPath: '/api/v2' }],
-      simulators: [tickerSimulator('optx')],
+  it('appends the host’s simPath to the simulator origin, so clients build the same paths in both profiles', async () => {
+    const withPath = defineUpstream({
+      ...spec,
+      hosts: { api: { publicUrl: 'https://www.deribit.com/api/v2', simPath: '/api/v2' } },
     });
-    opened.push(upstreams);
+    const upstreams = await start({}, [tickerSimulator('optx')], [withPath]);
     expect(upstreams.registry.get('optx', 'live').baseUrl).toBe(
       `${upstreams.simulators?.get('optx')?.live.url}/api/v2`,
     );
@@ -73,24 +73,43 @@ describe('upstream profiles', () => {
   });
 
   it('rejects a malformed override at start', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir, PERPDEX_LIVE_URL: 'ftp://x' })).toThrow(/PERPDEX_LIVE_URL/);
-    expect(() => loadConfig({ DATA_DIR: dataDir, OPTX_MAX_LEVERAGE: '-1' })).toThrow(/OPTX_MAX_LEVERAGE/);
-    expect(loadConfig({ DATA_DIR: dataDir, BROKER_MAX_LEVERAGE: '2.5' }).BROKER_MAX_LEVERAGE).toBe(2.5);
+    expect(() => loadConfig({ DATA_DIR: dataDir, OPTX_LIVE_URL: 'ftp://x' }, [spec])).toThrow(
+      /OPTX_LIVE_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, OPTX_MAX_LEVERAGE: '-1' }, [])).toThrow(/OPTX_MAX_LEVERAGE/);
+    expect(loadConfig({ DATA_DIR: dataDir, BROKER_MAX_LEVERAGE: '2.5' }, []).BROKER_MAX_LEVERAGE).toBe(2.5);
+  });
+
+  it('builds one client per upstream and environment, shared by every namespace that asks', async () => {
+    let built = 0;
+    const counted = defineUpstream({
+      ...spec,
+      client: (connection) => {
+        built++;
+        return { http: connection.http(), environment: connection.environment };
+      },
+    });
+    const upstreams = await start({}, [tickerSimulator('optx')], [counted]);
+    const { registry } = upstreams;
+    expect(registry.client(counted, 'test').http.baseUrl).toBe(upstreams.simulators?.get('optx')?.test.url);
+    expect(registry.client(counted, 'live').environment).toBe('live');
+    expect(registry.client(counted, 'test')).toBe(registry.client(counted, 'test'));
+    expect(built).toBe(2);
   });
 });
 
-describe('perEnvironment', () => {
-  it('builds one client per environment on that environment’s UpstreamHttp', async () => {
-    const { perEnvironment } = await import('../src/upstream/per-environment.js');
-    const upstreams = await start({});
-    let built = 0;
-    const clients = perEnvironment(upstreams.registry, 'optx', (http, environment) => {
-      built++;
-      return { http, environment };
-    });
-    expect(clients('test').http.baseUrl).toBe(upstreams.simulators?.get('optx')?.test.url);
-    expect(clients('live').environment).toBe('live');
-    expect(clients('test')).toBe(clients('test'));
-    expect(built).toBe(2);
+describe('a live-only provider', () => {
+  const provider = defineUpstream({
+    ...tickerUpstream('quotes'),
+    environments: 'live-only',
+    hosts: { api: { publicUrl: 'https://quotes.example' } },
+  });
+
+  it('has one environment that both tokens read, one URL variable without an environment, one readiness row', async () => {
+    const upstreams = await start({ QUOTES_URL: 'http://127.0.0.1:7' }, [], [provider]);
+    expect(upstreams.registry.get('quotes', 'test')).toBe(upstreams.registry.get('quotes', 'live'));
+    expect(upstreams.registry.get('quotes', 'test').baseUrl).toBe('http://127.0.0.1:7');
+    const ready = await upstreams.registry.readiness();
+    expect(ready.upstreams.map((row) => `${row.name}:${row.environment}`)).toEqual(['quotes:live']);
   });
 });

@@ -5,6 +5,7 @@ import type { UpstreamRegistry } from '../upstream/upstream-registry.js';
 const UpstreamHealthSchema = Type.Object({
   name: Type.String(),
   environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+  host: Type.String({ description: 'Which of the upstream’s hosts was probed' }),
   base_url: Type.String(),
   state: Type.Union([Type.Literal('up'), Type.Literal('down')]),
   circuit: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('half_open')]),
@@ -48,7 +49,7 @@ export function healthRoutes(deps: HealthDeps) {
       {
         schema: {
           tags: ['health'],
-          summary: 'Readiness, probed from every upstream client on each call',
+          summary: 'Readiness: one probe per upstream and environment, shared by calls within READY_CACHE_MS',
           description:
             'ready: every upstream answers; degraded: some do not; not_ready: none do (503). ' +
             'Degraded answers 503 when READY_FAILS_ON_DEGRADED=true.',

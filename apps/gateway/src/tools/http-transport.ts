@@ -21,7 +21,7 @@ function routeSchema({ namespace, tool, output }: RegisteredTool) {
   return {
     tags: [namespace.name],
     operationId: `${namespace.name}.${tool.name}`,
-    summary: `${tool.title}: ${tool.summary}`,
+    summary: tool.summary,
     description: `${tool.description ?? tool.summary}\n\n${tool.kind === 'write' ? 'Write: audited, never retried upstream.' : 'Read.'}`,
     security: [{ bearerAuth: [], botTag: [] }],
     body: tool.input,

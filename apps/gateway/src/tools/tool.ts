@@ -50,7 +50,7 @@ export interface ToolResult<O> {
  */
 export interface Tool<C, I extends TObject = TObject, O extends TSchema = TSchema> {
   name: string;
-  /** Short human title (MCP `title`, OpenAPI summary prefix). */
+  /** Short human title (MCP `title`). */
   title: string;
   summary: string;
   description?: string;

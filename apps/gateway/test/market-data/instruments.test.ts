@@ -1,20 +1,18 @@
-import { optx, perpdex } from '@app/sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getIndicators } from '../../src/venues/common/indicators.service.js';
-import { getInstruments } from '../../src/venues/common/instruments.service.js';
-import { getMarkets } from '../../src/venues/common/markets.service.js';
-import { type SimulatedVenues, simulatedVenues } from './support/sim-server.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { optxUpstream } from '../../src/venues/deribit/deribit.upstream.js';
+import { type MarketGateway, startMarketGateway } from './support/market-gateway.js';
 
-let venues: SimulatedVenues;
+let market: MarketGateway;
 
 beforeAll(async () => {
-  venues = await simulatedVenues(optx, perpdex);
+  market = await startMarketGateway();
 });
-afterAll(() => venues.close());
+afterAll(() => market.close());
+beforeEach(() => market.reset());
 
 describe('get_instruments on optx', () => {
   it('defaults to BTC futures: perpetual and dated futures as uniform records with fees and history_start', async () => {
-    const result = await getInstruments({ exchange: 'optx' }, venues.clients);
+    const result = await market.tool('get_instruments', { exchange: 'optx' });
     const perpetual = result.instruments.find((row) => row.symbol === 'BTC-PERPETUAL');
     expect(perpetual).toEqual({
       exchange: 'optx',
@@ -32,23 +30,20 @@ describe('get_instruments on optx', () => {
   });
 
   it('filters options by expiry and strike, sorted by expiry, strike, type, name', async () => {
-    const all = await getInstruments({ exchange: 'optx', kind: 'option', limit: 1000 }, venues.clients);
+    const all = await market.tool('get_instruments', { exchange: 'optx', kind: 'option', limit: 1000 });
     const expiries = [
       ...new Set(all.instruments.map((row) => row.native.expiration_timestamp as number)),
     ].sort();
     const to = new Date(expiries[2]!).toISOString().slice(0, 10);
-    const filtered = await getInstruments(
-      {
-        exchange: 'optx',
-        kind: 'option',
-        expiry_from: new Date(expiries[1]!).toISOString().slice(0, 10),
-        expiry_to: to,
-        strike_min: 80_000,
-        strike_max: 100_000,
-        limit: 1000,
-      },
-      venues.clients,
-    );
+    const filtered = await market.tool('get_instruments', {
+      exchange: 'optx',
+      kind: 'option',
+      expiry_from: new Date(expiries[1]!).toISOString().slice(0, 10),
+      expiry_to: to,
+      strike_min: 80_000,
+      strike_max: 100_000,
+      limit: 1000,
+    });
     expect(filtered.instruments.length).toBeGreaterThan(0);
     for (const row of filtered.instruments) {
       expect(row.native.expiration_timestamp).toBeGreaterThanOrEqual(expiries[1]!);
@@ -64,61 +59,64 @@ describe('get_instruments on optx', () => {
   });
 
   it('pages with meta.optx total, offset, limit and has_more, every instrument exactly once', async () => {
-    const first = await getInstruments({ exchange: 'optx', kind: 'option', limit: 50 }, venues.clients);
+    const first = await market.tool('get_instruments', { exchange: 'optx', kind: 'option', limit: 50 });
     const total = first.meta.optx!.total;
     expect(total).toBeGreaterThan(100);
     expect(first.meta.optx).toEqual({ total, offset: 0, limit: 50, has_more: true });
     const seen: string[] = [];
     for (let offset = 0; offset < total; offset += 50) {
-      const page = await getInstruments(
-        { exchange: 'optx', kind: 'option', limit: 50, offset },
-        venues.clients,
-      );
+      const page = await market.tool('get_instruments', {
+        exchange: 'optx',
+        kind: 'option',
+        limit: 50,
+        offset,
+      });
       expect(page.meta.optx!.has_more).toBe(offset + 50 < total);
       seen.push(...page.instruments.map((row) => row.symbol));
     }
     expect(seen).toHaveLength(total);
     expect(new Set(seen).size).toBe(total);
-    const past = await getInstruments(
-      { exchange: 'optx', kind: 'option', offset: total + 5 },
-      venues.clients,
-    );
+    const past = await market.tool('get_instruments', { exchange: 'optx', kind: 'option', offset: total + 5 });
     expect(past).toMatchObject({ instruments: [], meta: { optx: { total, has_more: false } } });
   });
 
   it('filters by minimum open interest using the book summary', async () => {
-    const all = await getInstruments({ exchange: 'optx', kind: 'option', limit: 1000 }, venues.clients);
-    const summary = await venues.clients.optx!.getBookSummaryByCurrency({ currency: 'BTC', kind: 'option' });
+    const all = await market.tool('get_instruments', { exchange: 'optx', kind: 'option', limit: 1000 });
+    const optxClient = market.gateway.upstreams.registry.client(optxUpstream, 'live');
+    const summary = await optxClient.getBookSummaryByCurrency({ currency: 'BTC', kind: 'option' });
     const oi = new Map(
       summary.data.map((row) => [row.instrument_name as string, row.open_interest as number]),
     );
     const threshold = [...oi.values()].sort((a, b) => a - b)[Math.floor(oi.size / 2)]!;
-    const rich = await getInstruments(
-      { exchange: 'optx', kind: 'option', min_open_interest: threshold, limit: 1000 },
-      venues.clients,
-    );
+    const rich = await market.tool('get_instruments', {
+      exchange: 'optx',
+      kind: 'option',
+      min_open_interest: threshold,
+      limit: 1000,
+    });
     expect(rich.instruments.length).toBeGreaterThan(0);
     expect(rich.instruments.length).toBeLessThan(all.instruments.length);
     expect(rich.instruments.every((row) => oi.get(row.symbol)! >= threshold)).toBe(true);
   });
 
   it('finds another coin among the USDC-linear instruments', async () => {
-    const sol = await getInstruments({ exchange: 'optx', currency: 'SOL' }, venues.clients);
+    const sol = await market.tool('get_instruments', { exchange: 'optx', currency: 'SOL' });
     expect(sol.instruments.map((row) => row.symbol)).toContain('SOL_USDC-PERPETUAL');
     expect(sol.instruments.every((row) => row.native.base_currency === 'SOL')).toBe(true);
   });
 
   it('caches the listing briefly: a second call does not ask upstream again', async () => {
-    await getInstruments({ exchange: 'optx', currency: 'ETH' }, venues.clients);
-    const calls = venues.optxHttp.requests.length;
-    await getInstruments({ exchange: 'optx', currency: 'ETH', offset: 1 }, venues.clients);
-    expect(venues.optxHttp.requests.length).toBe(calls);
+    await market.tool('get_instruments', { exchange: 'optx', currency: 'ETH' });
+    const calls = market.sim('optx').hits();
+    expect(calls).toBeGreaterThan(0);
+    await market.tool('get_instruments', { exchange: 'optx', currency: 'ETH', offset: 1 });
+    expect(market.sim('optx').hits()).toBe(calls);
   });
 });
 
 describe('get_instruments fan-out and perpdex', () => {
   it('lists both exchanges when exchange is omitted; perpdex records have null fees and history_start', async () => {
-    const result = await getInstruments({}, venues.clients);
+    const result = await market.tool('get_instruments', {});
     expect(result.failed_sources).toEqual([]);
     const btc = result.instruments.find((row) => row.exchange === 'perpdex' && row.symbol === 'BTC');
     expect(btc).toMatchObject({
@@ -134,26 +132,22 @@ describe('get_instruments fan-out and perpdex', () => {
   });
 
   it('reports a failing venue in failed_sources and still returns the other', async () => {
-    venues.perpdexHttp.fault = { status: 502, body: 'bad gateway' };
-    try {
-      const result = await getInstruments({ currency: 'ETH' }, venues.clients);
-      expect(result.failed_sources).toEqual([{ exchange: 'perpdex', error: expect.stringContaining('502') }]);
-      expect(result.instruments.length).toBeGreaterThan(0);
-      expect(result.instruments.every((row) => row.exchange === 'optx')).toBe(true);
-      await expect(getInstruments({ exchange: 'perpdex' }, venues.clients)).rejects.toMatchObject({
-        status: 502,
-        retryable: true,
-      });
-    } finally {
-      venues.perpdexHttp.fault = null;
-    }
+    market.sim('perpdex').faults.inject({ fault: { kind: 'error', status: 502, body: 'bad gateway' } });
+    const result = await market.tool('get_instruments', { currency: 'ETH' });
+    expect(result.failed_sources).toEqual([{ exchange: 'perpdex', error: expect.stringContaining('502') }]);
+    expect(result.instruments.length).toBeGreaterThan(0);
+    expect(result.instruments.every((row) => row.exchange === 'optx')).toBe(true);
+    await expect(market.tool('get_instruments', { exchange: 'perpdex' })).rejects.toMatchObject({
+      status: 502,
+      retryable: true,
+    });
   });
 });
 
 describe('get_markets and get_indicators', () => {
   it('get_markets returns the perpdex market record fields', async () => {
-    const result = await getMarkets({ assets: ['BTC', 'SOL'] }, venues.clients);
-    expect(result.markets.map((market) => market.asset)).toEqual(['BTC', 'SOL']);
+    const result = await market.tool('get_markets', { assets: ['BTC', 'SOL'] });
+    expect(result.markets.map((row) => row.asset)).toEqual(['BTC', 'SOL']);
     expect(Object.keys(result.markets[0]!).sort()).toEqual(
       ['asset', 'funding_rate', 'mark_price', 'max_leverage', 'open_interest', 'volume_24h'].sort(),
     );
@@ -161,16 +155,13 @@ describe('get_markets and get_indicators', () => {
   });
 
   it('get_indicators reports candles_used, sources_used, parameters, and null for unsupported names', async () => {
-    const result = await getIndicators(
-      {
-        instrument: 'ETH',
-        interval: '1h',
-        start_date: '2026-11-01',
-        end_date: '2026-11-19',
-        indicators: 'rsi, sma,foo',
-      },
-      venues.clients,
-    );
+    const result = await market.tool('get_indicators', {
+      instrument: 'ETH',
+      interval: '1h',
+      start_date: '2026-11-01',
+      end_date: '2026-11-19',
+      indicators: 'rsi, sma,foo',
+    });
     expect(result).toMatchObject({
       exchange: null,
       instrument: 'ETH',
@@ -187,16 +178,13 @@ describe('get_markets and get_indicators', () => {
     const rsiValue = result.indicators.rsi!.value as number;
     expect(rsiValue).toBeGreaterThanOrEqual(0);
     expect(rsiValue).toBeLessThanOrEqual(100);
-    const single = await getIndicators(
-      {
-        exchange: 'perpdex',
-        instrument: 'SOL',
-        interval: '1d',
-        start_date: '2026-10-01',
-        end_date: '2026-10-10',
-      },
-      venues.clients,
-    );
+    const single = await market.tool('get_indicators', {
+      exchange: 'perpdex',
+      instrument: 'SOL',
+      interval: '1d',
+      start_date: '2026-10-01',
+      end_date: '2026-10-10',
+    });
     expect(single).not.toHaveProperty('failed_sources');
     expect(Object.keys(single.indicators)).toEqual(['rsi', 'atr', 'macd', 'adx']);
     expect(single.indicators.macd).toMatchObject({ value: null, min_candles: 34 });

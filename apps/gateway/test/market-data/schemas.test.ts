@@ -1,40 +1,49 @@
-import { optx, perpdex } from '@app/sim';
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namespaces } from '../../src/namespaces.js';
 import {
   GetHistoricalInputSchema,
   GetHistoricalOutputSchema,
-} from '../../src/venues/common/historical.schema.js';
-import { getHistorical } from '../../src/venues/common/historical.service.js';
+} from '../../src/namespaces/mcp/get-historical.tool.js';
 import {
   GetIndicatorsInputSchema,
   GetIndicatorsOutputSchema,
-} from '../../src/venues/common/indicators.schema.js';
-import { getIndicators } from '../../src/venues/common/indicators.service.js';
+} from '../../src/namespaces/mcp/get-indicators.tool.js';
 import {
   GetInstrumentsInputSchema,
   GetInstrumentsOutputSchema,
-} from '../../src/venues/common/instruments.schema.js';
-import { getInstruments } from '../../src/venues/common/instruments.service.js';
-import { MARKET_DATA_TOOLS } from '../../src/venues/common/market-data.tools.js';
-import { GetMarketsInputSchema, GetMarketsOutputSchema } from '../../src/venues/common/markets.schema.js';
-import { getMarkets } from '../../src/venues/common/markets.service.js';
-import { type SimulatedVenues, simulatedVenues } from './support/sim-server.js';
+} from '../../src/namespaces/mcp/get-instruments.tool.js';
+import { GetMarketsInputSchema, GetMarketsOutputSchema } from '../../src/namespaces/mcp-perpdex/get-markets.tool.js';
+import { toolResponseSchema } from '../../src/tools/tool-schemas.js';
+import { optxUpstream } from '../../src/venues/deribit/deribit.upstream.js';
+import { perpdexUpstream } from '../../src/venues/hyperliquid/hyperliquid.upstream.js';
+import { type MarketGateway, startMarketGateway, TOOL_PATHS, tokenHeaders } from './support/market-gateway.js';
 
-/** The tools' TypeBox schemas describe what the services accept and return (test environment). */
+/** The tools' TypeBox schemas describe what the gateway accepts and answers (test environment). */
 
 FormatRegistry.Set('date-time', (value) => !Number.isNaN(Date.parse(value)) && value.includes('T'));
 FormatRegistry.Set('date', (value) => /^\d{4}-\d{2}-\d{2}$/.test(value));
 
-let venues: SimulatedVenues;
+let market: MarketGateway;
 beforeAll(async () => {
-  venues = await simulatedVenues(optx, perpdex, { environment: 'test' });
+  market = await startMarketGateway({ environment: 'test' });
 });
-afterAll(() => venues.close());
+afterAll(() => market.close());
 
 const errorsOf = (schema: TSchema, value: unknown) =>
   [...Value.Errors(schema, value)].map((e) => `${e.path} ${e.message}`);
+
+/** A tool's output as the HTTP answer carries it: with data_timestamp, testnet and simulated. */
+const answerSchema = (output: TSchema) => toolResponseSchema(output, true, true);
+
+/** The four market-data tools as the gateway registers them (environment_info is the frame's, not theirs). */
+const marketDataTools = () =>
+  namespaces().flatMap((namespace) =>
+    namespace.tools
+      .filter((tool) => tool.name !== 'environment_info')
+      .map((tool) => ({ namespace, tool, path: `/${namespace.name}/tools/${tool.name}` })),
+  );
 
 describe('input schemas', () => {
   it('accept their own examples', () => {
@@ -72,57 +81,66 @@ describe('input schemas', () => {
   });
 });
 
-describe('output schemas match the services (test environment)', () => {
+describe('output schemas match the answers (test environment)', () => {
   it('get_instruments, get_markets', async () => {
-    const instruments = await getInstruments({}, venues.clients);
+    const instruments = await market.tool('get_instruments', {});
     expect(instruments.testnet).toBe(true);
-    expect(errorsOf(GetInstrumentsOutputSchema, instruments)).toEqual([]);
-    const markets = await getMarkets({}, venues.clients);
+    expect(errorsOf(answerSchema(GetInstrumentsOutputSchema), instruments)).toEqual([]);
+    const markets = await market.tool('get_markets', {});
     expect(markets.testnet).toBe(true);
-    expect(errorsOf(GetMarketsOutputSchema, markets)).toEqual([]);
+    expect(errorsOf(answerSchema(GetMarketsOutputSchema), markets)).toEqual([]);
   });
 
   it('get_historical single and consensus, get_indicators', async () => {
     const range = { interval: '1h', start_date: '2026-11-18', end_date: '2026-11-19' };
-    const single = await getHistorical(
-      { ...range, exchange: 'optx', instrument: 'BTC-PERPETUAL' },
-      venues.clients,
-    );
+    const single = await market.tool('get_historical', {
+      ...range,
+      exchange: 'optx',
+      instrument: 'BTC-PERPETUAL',
+    });
     expect(single.testnet).toBe(true);
-    expect(errorsOf(GetHistoricalOutputSchema, single)).toEqual([]);
-    const consensus = await getHistorical({ ...range, instrument: 'SOL' }, venues.clients);
-    expect(errorsOf(GetHistoricalOutputSchema, consensus)).toEqual([]);
-    const indicators = await getIndicators(
-      { ...range, instrument: 'ETH', indicators: 'sma,rsi,atr,macd,adx,nope' },
-      venues.clients,
-    );
+    expect(errorsOf(answerSchema(GetHistoricalOutputSchema), single)).toEqual([]);
+    const consensus = await market.tool('get_historical', { ...range, instrument: 'SOL' });
+    expect(errorsOf(answerSchema(GetHistoricalOutputSchema), consensus)).toEqual([]);
+    const indicators = await market.tool('get_indicators', {
+      ...range,
+      instrument: 'ETH',
+      indicators: 'sma,rsi,atr,macd,adx,nope',
+    });
     expect(indicators.testnet).toBe(true);
-    expect(errorsOf(GetIndicatorsOutputSchema, indicators)).toEqual([]);
+    expect(errorsOf(answerSchema(GetIndicatorsOutputSchema), indicators)).toEqual([]);
   });
 
   it('the venue clients answer a cheap readiness probe, and optx lists its spot pair', async () => {
-    expect((await venues.clients.optx!.probe()).data).toBeGreaterThan(0);
-    expect((await venues.clients.perpdex!.probe()).data).toBeGreaterThan(3);
-    const spot = await getInstruments({ exchange: 'optx', currency: 'BTC', kind: 'spot' }, venues.clients);
+    const { registry } = market.gateway.upstreams;
+    expect((await registry.client(optxUpstream, 'test').probe()).data).toBeGreaterThan(0);
+    expect((await registry.client(perpdexUpstream, 'test').probe()).data).toBeGreaterThan(3);
+    const spot = await market.tool('get_instruments', { exchange: 'optx', currency: 'BTC', kind: 'spot' });
     expect(spot.instruments.map((row) => [row.symbol, row.type])).toEqual([['BTC_USDC', 'spot']]);
   });
 });
 
-describe('tool descriptors for the registry', () => {
+describe('the tools in the registry', () => {
   it('declare the four tools where the spec puts them', () => {
-    expect(MARKET_DATA_TOOLS.map((tool) => `/${tool.namespace}/tools/${tool.name}`)).toEqual([
+    expect(marketDataTools().map(({ path }) => path)).toEqual([
       '/mcp/tools/get_instruments',
       '/mcp/tools/get_historical',
       '/mcp/tools/get_indicators',
       '/mcp-perpdex/tools/get_markets',
     ]);
+    expect(Object.values(TOOL_PATHS)).toEqual(marketDataTools().map(({ path }) => path));
   });
 
   it('answer every documented example with a body that matches the output schema', async () => {
-    for (const tool of MARKET_DATA_TOOLS) {
+    for (const { namespace, tool, path } of marketDataTools()) {
       for (const example of (tool.input as { examples: unknown[] }).examples) {
-        const result = await tool.handler(example as never, venues.clients);
-        expect(errorsOf(tool.output, result), `${tool.name} ${JSON.stringify(example)}`).toEqual([]);
+        const response = await market.gateway.call(path, example, tokenHeaders('test'));
+        expect(response.status, `${tool.name} ${JSON.stringify(example)}`).toBe(200);
+        const body: unknown = await response.json();
+        expect(
+          errorsOf(toolResponseSchema(tool.output, namespace.testnetFlag, true), body),
+          `${tool.name} ${JSON.stringify(example)}`,
+        ).toEqual([]);
       }
     }
   });

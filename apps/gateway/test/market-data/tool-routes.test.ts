@@ -1,59 +1,24 @@
-import { createApp } from '@app/kit';
-import { silentLogger, startTestServer, type TestServer } from '@app/kit/testing';
-import { optx, perpdex } from '@app/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKET_DATA_TOOLS } from '../../src/venues/common/market-data.tools.js';
-import { type SimulatedVenues, simulatedVenues } from './support/sim-server.js';
+import { type MarketGateway, startMarketGateway, tokenHeaders } from './support/market-gateway.js';
 
 /**
- * The tool descriptors mounted as plain routes on the kit's app (the frame's
- * registry adds auth, logs and headers at merge): the schemas compile in
- * Fastify, validate bodies, serialize responses and appear in OpenAPI.
+ * The market-data tools on the gateway's HTTP transport (`POST /<namespace>/tools/<tool>`): the schemas
+ * validate bodies, the routes serialize answers, and the shared records appear in OpenAPI.
  */
 
-let venues: SimulatedVenues;
-let server: TestServer;
+let market: MarketGateway;
 
 beforeAll(async () => {
-  venues = await simulatedVenues(optx, perpdex);
-  const app = await createApp({
-    logger: silentLogger(),
-    renderError: (error, request) => ({
-      error: {
-        code: error.code,
-        message: error.message,
-        retryable: error.retryable,
-        request_id: request.id,
-        details: error.details,
-      },
-    }),
-    openapi: { title: 'test', version: '0', jsonPath: '/openapi.json', docsPath: '/apidocs' },
-  });
-  for (const tool of MARKET_DATA_TOOLS) {
-    app.post(
-      `/${tool.namespace}/tools/${tool.name}`,
-      { schema: { summary: tool.summary, body: tool.input, response: { 200: tool.output } } },
-      async (request) => tool.handler(request.body as never, venues.clients),
-    );
-  }
-  server = await startTestServer(app);
+  market = await startMarketGateway();
 });
-afterAll(async () => {
-  await server.close();
-  await venues.close();
-});
+afterAll(() => market.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the HTTP replies are checked field by field below.
 type Json = any;
 
-const post = (path: string, body: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => market.gateway.call(path, body, tokenHeaders('live'));
 
-describe('market-data tools mounted on the kit app', () => {
+describe('market-data tools on the HTTP transport', () => {
   it('serve get_historical in consensus mode over HTTP with every field serialized', async () => {
     const response = await post('/mcp/tools/get_historical', {
       instrument: 'BTC',
@@ -138,7 +103,7 @@ describe('market-data tools mounted on the kit app', () => {
   });
 
   it('publish the shared records as named OpenAPI components', async () => {
-    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as Json;
+    const document = (await (await fetch(`${market.gateway.url}/openapi.json`)).json()) as Json;
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(['Candle', 'ConsensusCandle', 'Instrument', 'FailedSource', 'ListingMeta']),
     );

@@ -1,22 +1,29 @@
-import { createOptxSimulator, optx, perpdex } from '@app/sim';
+import { createOptxSimulator, perpdex } from '@app/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OptxClient } from '../../src/venues/optx/optx.adapter.js';
-import { FetchUpstream } from './support/fetch-upstream.js';
-import { listenSimulator, PINNED_NOW, type SimulatedVenues, simulatedVenues } from './support/sim-server.js';
+import { urlVariable } from '../../src/upstream/upstream-variables.js';
+import { optxUpstream } from '../../src/venues/deribit/deribit.upstream.js';
+import type { DeribitClient } from '../../src/venues/deribit/deribit-client.js';
+import { perpdexUpstream } from '../../src/venues/hyperliquid/hyperliquid.upstream.js';
+import type { HyperliquidClient } from '../../src/venues/hyperliquid/hyperliquid-client.js';
+import { type MarketGateway, PINNED_NOW, startMarketGateway } from './support/market-gateway.js';
 
-/** The venue clients against the simulators over real sockets. */
+/** The venue clients over the gateway's upstream layer, against the simulators over real sockets. */
 
 const HOUR = 3_600_000;
-let venues: SimulatedVenues;
+let market: MarketGateway;
+let optxClient: DeribitClient;
+let perpdexClient: HyperliquidClient;
 
 beforeAll(async () => {
-  venues = await simulatedVenues(optx, perpdex);
+  market = await startMarketGateway();
+  optxClient = market.gateway.upstreams.registry.client(optxUpstream, 'live');
+  perpdexClient = market.gateway.upstreams.registry.client(perpdexUpstream, 'live');
 });
-afterAll(() => venues.close());
+afterAll(() => market.close());
 
 describe('optx client against the Deribit simulator', () => {
   it('lists BTC futures: the inverse perpetual and dated futures, raw objects kept as native', async () => {
-    const { data, native, receivedAt } = await venues.clients.optx!.getInstruments({
+    const { data, native, receivedAt } = await optxClient.getInstruments({
       currency: 'BTC',
       kind: 'future',
     });
@@ -34,9 +41,9 @@ describe('optx client against the Deribit simulator', () => {
   });
 
   it('lists USDC-linear perpetuals of other coins under USDC and no SOL inverse perpetual anywhere', async () => {
-    const usdc = await venues.clients.optx!.getInstruments({ currency: 'USDC', kind: 'future' });
+    const usdc = await optxClient.getInstruments({ currency: 'USDC', kind: 'future' });
     expect(usdc.data.map((row) => row.instrument_name)).toContain('SOL_USDC-PERPETUAL');
-    const all = await venues.clients.optx!.getInstruments({ currency: 'any', kind: 'future' });
+    const all = await optxClient.getInstruments({ currency: 'any', kind: 'future' });
     const names = all.data.map((row) => row.instrument_name);
     expect(names).not.toContain('SOL-PERPETUAL');
     expect(names).toContain('XRP-PERPETUAL'); // the stale inverse symbol the spec warns about
@@ -44,7 +51,7 @@ describe('optx client against the Deribit simulator', () => {
 
   it('returns chart data with at most 5000 bars per call, the newest kept, on the resolution grid', async () => {
     const end = Math.floor(PINNED_NOW / 60_000) * 60_000;
-    const { data } = await venues.clients.optx!.getChartData({
+    const { data } = await optxClient.getChartData({
       instrument: 'BTC-PERPETUAL',
       startMs: end - 6000 * 60_000,
       endMs: end,
@@ -62,33 +69,31 @@ describe('optx client against the Deribit simulator', () => {
 
   it('answers an unknown instrument with a clear 404 and a ticker/index consistent with the candles', async () => {
     await expect(
-      venues.clients.optx!.getChartData({
+      optxClient.getChartData({
         instrument: 'SOL-PERPETUAL',
         startMs: 0,
         endMs: HOUR,
         resolution: '60',
       }),
     ).rejects.toMatchObject({ status: 404, code: 'UNKNOWN_INSTRUMENT' });
-    const ticker = await venues.clients.optx!.getTicker('BTC-PERPETUAL');
-    const index = await venues.clients.optx!.getIndexPrice('btc_usd');
+    const ticker = await optxClient.getTicker('BTC-PERPETUAL');
+    const index = await optxClient.getIndexPrice('btc_usd');
     const mark = ticker.data.mark_price as number;
     expect(Math.abs(mark / index.data.index_price - 1)).toBeLessThan(0.005);
   });
 
   it('the stale inverse symbol trades far from the index', async () => {
-    const stale = await venues.clients.optx!.getTicker('XRP-PERPETUAL');
-    const index = await venues.clients.optx!.getIndexPrice('xrp_usdc');
+    const stale = await optxClient.getTicker('XRP-PERPETUAL');
+    const index = await optxClient.getIndexPrice('xrp_usdc');
     expect(Math.abs((stale.data.mark_price as number) / index.data.index_price - 1)).toBeGreaterThan(0.1);
   });
 
   it("maps the simulator's exhausted credits (10028) to a retryable UPSTREAM_RATE_LIMITED", async () => {
-    const limited = await listenSimulator(createOptxSimulator({ rateLimit: true }), {
-      now: () => PINNED_NOW,
+    const limited = await startMarketGateway({
+      simulators: [createOptxSimulator({ rateLimit: true }), perpdex],
     });
     try {
-      const client = new OptxClient(
-        new FetchUpstream('optx', 'live', `${limited.url}/api/v2`, () => PINNED_NOW),
-      );
+      const client = limited.gateway.upstreams.registry.client(optxUpstream, 'live');
       for (let i = 0; i < 100; i++) await client.getIndexPrice('eth_usd');
       await expect(client.getIndexPrice('eth_usd')).rejects.toMatchObject({
         status: 502,
@@ -101,46 +106,49 @@ describe('optx client against the Deribit simulator', () => {
   });
 
   it('detects a base URL pointing at the other environment', async () => {
-    const testSim = await listenSimulator(optx, { environment: 'test', now: () => PINNED_NOW });
+    // The live optx URL set to this file's test-environment simulator.
+    const misrouted = await startMarketGateway({
+      env: { [urlVariable(optxUpstream, 'api', 'live')]: `${market.sim('optx', 'test').url}/api/v2` },
+    });
     try {
-      const client = new OptxClient(new FetchUpstream('optx', 'live', `${testSim.url}/api/v2`));
+      const client = misrouted.gateway.upstreams.registry.client(optxUpstream, 'live');
       await expect(client.getIndexPrice('btc_usd')).rejects.toMatchObject({
         code: 'UPSTREAM_ENVIRONMENT_MISMATCH',
       });
     } finally {
-      await testSim.close();
+      await misrouted.close();
     }
   });
 });
 
 describe('perpdex client against the Hyperliquid simulator', () => {
   it('reads meta with szDecimals and maxLeverage, and markets aligned with the universe', async () => {
-    const meta = await venues.clients.perpdex!.getMeta();
+    const meta = await perpdexClient.getMeta();
     const btc = meta.data.universe.find((asset) => asset.name === 'BTC');
     expect(btc).toMatchObject({ szDecimals: 5, maxLeverage: 40 });
     expect(meta.data.universe.some((asset) => asset.isDelisted)).toBe(true);
-    const markets = await venues.clients.perpdex!.getMarkets();
-    expect(markets.data.map((market) => market.asset)).toEqual(meta.data.universe.map((asset) => asset.name));
-    const eth = markets.data.find((market) => market.asset === 'ETH')!;
+    const markets = await perpdexClient.getMarkets();
+    expect(markets.data.map((row) => row.asset)).toEqual(meta.data.universe.map((asset) => asset.name));
+    const eth = markets.data.find((row) => row.asset === 'ETH')!;
     expect(eth.mark_price).toBeGreaterThan(0);
     expect(typeof (eth.native.context as Record<string, unknown>).markPx).toBe('string');
   });
 
   it('reads mids of perps only', async () => {
-    const mids = await venues.clients.perpdex!.getAllMids();
+    const mids = await perpdexClient.getAllMids();
     expect(Object.keys(mids.data)).toContain('BTC');
     expect(Object.keys(mids.data).some((coin) => coin.includes('/'))).toBe(false);
   });
 
   it('returns at most 5000 candles, including the candle containing the start bound', async () => {
-    const hourly = await venues.clients.perpdex!.getCandles({
+    const hourly = await perpdexClient.getCandles({
       coin: 'BTC',
       interval: '1h',
       startMs: PINNED_NOW - 10 * HOUR - 1,
       endMs: PINNED_NOW,
     });
     expect(hourly.data[0]!.timestamp).toBe(Math.floor((PINNED_NOW - 10 * HOUR - 1) / HOUR) * HOUR);
-    const wide = await venues.clients.perpdex!.getCandles({
+    const wide = await perpdexClient.getCandles({
       coin: 'ETH',
       interval: '1m',
       startMs: PINNED_NOW - 8000 * 60_000,
@@ -152,13 +160,13 @@ describe('perpdex client against the Hyperliquid simulator', () => {
   it('venues quote the same underlying within a realistic basis', async () => {
     const start = PINNED_NOW - 48 * HOUR;
     const [d, h] = await Promise.all([
-      venues.clients.optx!.getChartData({
+      optxClient.getChartData({
         instrument: 'ETH-PERPETUAL',
         startMs: start,
         endMs: PINNED_NOW,
         resolution: '60',
       }),
-      venues.clients.perpdex!.getCandles({ coin: 'ETH', interval: '1h', startMs: start, endMs: PINNED_NOW }),
+      perpdexClient.getCandles({ coin: 'ETH', interval: '1h', startMs: start, endMs: PINNED_NOW }),
     ]);
     const byTime = new Map(h.data.map((bar) => [bar.timestamp, bar.close]));
     const gaps = d.data

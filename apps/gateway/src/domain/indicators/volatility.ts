@@ -1,8 +1,16 @@
 /**
  * ATR and ADX with TA-Lib conventions and Wilder smoothing (outputs full
- * length, NaN in the warm-up). Written as phase-split loops with the true
- * range inlined so the hot loop has no warm-up branches.
+ * length, NaN in the warm-up). Written as phase-split loops so the hot loop
+ * has no warm-up branches.
  */
+
+/** Wilder's true range of bar i (i ≥ 1): the widest of high − low and the gaps to the previous close. */
+function trueRange(high: Float64Array, low: Float64Array, close: Float64Array, i: number): number {
+  const h = high[i]!;
+  const l = low[i]!;
+  const c = close[i - 1]!;
+  return Math.max(h - l, Math.abs(h - c), Math.abs(l - c));
+}
 
 function nanArray(n: number, warmup: number): Float64Array {
   const out = new Float64Array(n);
@@ -25,20 +33,12 @@ export function atr(
   if (period < 1 || n <= period) return nanArray(n, n);
   const out = nanArray(n, period);
   let sum = 0;
-  for (let i = 1; i <= period; i++) {
-    const h = high[i]!;
-    const l = low[i]!;
-    const c = close[i - 1]!;
-    sum += Math.max(h - l, Math.abs(h - c), Math.abs(l - c));
-  }
+  for (let i = 1; i <= period; i++) sum += trueRange(high, low, close, i);
   let value = sum / period;
   out[period] = value;
   const keep = period - 1;
   for (let i = period + 1; i < n; i++) {
-    const h = high[i]!;
-    const l = low[i]!;
-    const c = close[i - 1]!;
-    value = (value * keep + Math.max(h - l, Math.abs(h - c), Math.abs(l - c))) / period;
+    value = (value * keep + trueRange(high, low, close, i)) / period;
     out[i] = value;
   }
   return out;
@@ -66,11 +66,8 @@ export function adx(
   let range = 0;
   let dxSum = 0;
   for (let i = 1; i <= first; i++) {
-    const h = high[i]!;
-    const l = low[i]!;
-    const c = close[i - 1]!;
-    const up = h - high[i - 1]!;
-    const down = low[i - 1]! - l;
+    const up = high[i]! - high[i - 1]!;
+    const down = low[i - 1]! - low[i]!;
     if (i >= period) {
       plusDm -= plusDm / period;
       minusDm -= minusDm / period;
@@ -78,7 +75,7 @@ export function adx(
     }
     if (down > 0 && up < down) minusDm += down;
     else if (up > 0 && up > down) plusDm += up;
-    range += Math.max(h - l, Math.abs(h - c), Math.abs(l - c));
+    range += trueRange(high, low, close, i);
     if (i >= period && range !== 0) {
       const sum = plusDm + minusDm;
       if (sum !== 0) dxSum += (100 * Math.abs(minusDm - plusDm)) / sum;
@@ -88,17 +85,14 @@ export function adx(
   out[first] = value;
   const keep = period - 1;
   for (let i = first + 1; i < n; i++) {
-    const h = high[i]!;
-    const l = low[i]!;
-    const c = close[i - 1]!;
-    const up = h - high[i - 1]!;
-    const down = low[i - 1]! - l;
+    const up = high[i]! - high[i - 1]!;
+    const down = low[i - 1]! - low[i]!;
     plusDm -= plusDm / period;
     minusDm -= minusDm / period;
     range -= range / period;
     if (down > 0 && up < down) minusDm += down;
     else if (up > 0 && up > down) plusDm += up;
-    range += Math.max(h - l, Math.abs(h - c), Math.abs(l - c));
+    range += trueRange(high, low, close, i);
     // DI± = 100·DM±/TR, so DX = 100·|DM− − DM+| / (DM− + DM+): the range cancels when it is non-zero.
     const sum = plusDm + minusDm;
     if (range !== 0 && sum !== 0) value = (value * keep + (100 * Math.abs(minusDm - plusDm)) / sum) / period;

@@ -1,7 +1,11 @@
 import type { SimInstance, SimulatorDefinition } from '@app/sim';
 import type { Static } from '@sinclair/typebox';
-import type { FailedSource, SingleHistory, ConsensusHistory } from '../../../src/namespaces/mcp/historical.service.js';
 import type { GetIndicatorsOutputSchema } from '../../../src/namespaces/mcp/get-indicators.tool.js';
+import type {
+  ConsensusHistory,
+  FailedSource,
+  SingleHistory,
+} from '../../../src/namespaces/mcp/historical.service.js';
 import { type MarketClients, marketClients } from '../../../src/namespaces/mcp/market-clients.js';
 import type { Environment } from '../../../src/upstream/upstream-types.js';
 import type { PerpMarketRecord } from '../../../src/venues/hyperliquid/perp-market.js';
@@ -98,7 +102,10 @@ export async function startMarketGateway(
   return {
     gateway,
     async tool(name, body, { environment = defaultEnvironment, headers = {} } = {}) {
-      const response = await gateway.call(TOOL_PATHS[name], body, { ...tokenHeaders(environment), ...headers });
+      const response = await gateway.call(TOOL_PATHS[name], body, {
+        ...tokenHeaders(environment),
+        ...headers,
+      });
       const text = await response.text();
       const parsed: unknown = text === '' ? undefined : JSON.parse(text);
       if (response.ok) return parsed as never;
