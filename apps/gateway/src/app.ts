@@ -77,6 +77,8 @@ export async function buildApp({
         'no Content-Length, its lists after its other fields.',
       jsonPath: '/openapi.json',
       docsPath: '/apidocs',
+      // Relative: the gateway is reached under whatever host and port it is deployed at.
+      servers: [{ url: '/', description: 'The gateway serving this document' }],
       tags: [
         { name: 'health', description: 'Liveness and readiness (public)' },
         { name: 'admin', description: 'Operator endpoints (bearer token, no bot tag)' },

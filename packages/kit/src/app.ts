@@ -39,6 +39,8 @@ export interface OpenApiOptions {
   /** Where the interactive page is served, e.g. `/apidocs`. */
   docsPath: string;
   tags?: { name: string; description?: string }[];
+  /** Base URLs of the API; a relative `/` means the host that serves the document. */
+  servers?: { url: string; description?: string }[];
   components?: Record<string, unknown>;
 }
 
@@ -134,6 +136,7 @@ async function registerOpenApi(app: App, openapi: OpenApiOptions): Promise<void>
     openapi: {
       openapi: '3.1.0',
       info: { title: openapi.title, version: openapi.version, description: openapi.description },
+      servers: openapi.servers,
       tags: openapi.tags,
       components: openapi.components,
     },
