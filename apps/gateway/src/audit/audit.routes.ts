@@ -13,6 +13,7 @@ export function auditRoutes(auditFile: string) {
       {
         schema: {
           tags: ['admin'],
+          operationId: 'admin.audit',
           summary: 'Query the audit trail of write attempts, newest first',
           security: [{ bearerAuth: [] }],
           querystring: AuditQuerySchema,

@@ -35,7 +35,9 @@ export function healthRoutes(deps: HealthDeps) {
       {
         schema: {
           tags: ['health'],
+          operationId: 'health.live',
           summary: 'Liveness: 200 while the process runs',
+          security: [],
           response: {
             200: Type.Object({ status: Type.Literal('ok'), version: Type.String(), profile: Type.String() }),
           },
@@ -49,10 +51,12 @@ export function healthRoutes(deps: HealthDeps) {
       {
         schema: {
           tags: ['health'],
+          operationId: 'health.ready',
           summary: 'Readiness: one probe per upstream and environment, shared by calls within READY_CACHE_MS',
           description:
             'ready: every upstream answers; degraded: some do not; not_ready: none do (503). ' +
             'Degraded answers 503 when READY_FAILS_ON_DEGRADED=true.',
+          security: [],
           response: { 200: ReadinessSchema, 503: ReadinessSchema },
         },
       },
