@@ -64,13 +64,19 @@ describe('/openapi.json', () => {
     expect(doc.components.schemas.ErrorEnvelope?.properties).toHaveProperty('error');
   });
 
-  it('carries request and response examples', async () => {
+  it('carries request and response examples, the response ones with the frame fields', async () => {
     const doc = (await (await fetch(`${gateway.url}/openapi.json`)).json()) as OpenApiDoc;
     const operation = doc.paths['/mcp-ticker/tools/get_ticker']?.post as Operation;
     const request = json(operation);
     expect(request.example ?? request.examples?.example1?.value).toEqual({ symbol: 'BTC' });
     const response = json(operation, '200');
-    expect(response.example ?? response.examples?.example1?.value).toEqual({ symbol: 'BTC', price: 101 });
+    expect(response.example ?? response.examples?.example1?.value).toEqual({
+      symbol: 'BTC',
+      price: 101,
+      data_timestamp: '2026-11-20T12:34:56.789Z',
+      testnet: false,
+      simulated: true,
+    });
   });
 
   it('documents the admin and health endpoints', async () => {

@@ -36,20 +36,46 @@ export function frameFields(testnetFlag: boolean, simulated: boolean): TProperti
   };
 }
 
+/** data_timestamp of an example that does not give its own. */
+const EXAMPLE_DATA_TIMESTAMP = '2026-11-20T12:34:56.789Z';
+
+/**
+ * A tool's output example as the route answers it, with the fields the frame adds to every answer (testnet
+ * false: a call to the live environment), so the example matches the response schema. An example that gives
+ * its own data_timestamp or testnet keeps them.
+ */
+export function frameExample(example: unknown, testnetFlag: boolean, simulated: boolean): unknown {
+  if (typeof example !== 'object' || example === null || Array.isArray(example)) return example;
+  const framed: Record<string, unknown> = { ...(example as Record<string, unknown>) };
+  if (typeof framed.data_timestamp !== 'string') framed.data_timestamp = EXAMPLE_DATA_TIMESTAMP;
+  if (testnetFlag && typeof framed.testnet !== 'boolean') framed.testnet = false;
+  if (simulated) framed.simulated = true;
+  return framed;
+}
+
+/** The `examples` option of a response schema, completed with the frame's fields; absent when there are none. */
+function framedExamples(examples: unknown, testnetFlag: boolean, simulated: boolean) {
+  if (!Array.isArray(examples)) return {};
+  return { examples: examples.map((example) => frameExample(example, testnetFlag, simulated)) };
+}
+
 /**
  * A tool's output schema plus the frame's fields (serialisation and OpenAPI).
  * An output that is a union of objects (e.g. get_historical's single and
- * consensus shapes) gets the fields on every member.
+ * consensus shapes) gets the fields on every member. Examples get them too.
  */
 export function toolResponseSchema(output: TSchema, testnetFlag: boolean, simulated: boolean): TSchema {
   if (TypeGuard.IsUnion(output)) {
-    const { anyOf, $id: _id, ...options } = output;
+    const { anyOf, $id: _id, examples, ...options } = output;
     return Type.Union(
       anyOf.map((member) => toolResponseSchema(member, testnetFlag, simulated)),
-      options,
+      { ...options, ...framedExamples(examples, testnetFlag, simulated) },
     );
   }
   // The tool's own options (description, additionalProperties) carry over; its $id would clash, so it does not.
-  const { properties, required: _required, $id: _id, ...options } = output as TObject;
-  return Type.Object({ ...properties, ...frameFields(testnetFlag, simulated) }, options);
+  const { properties, required: _required, $id: _id, examples, ...options } = output as TObject;
+  return Type.Object(
+    { ...properties, ...frameFields(testnetFlag, simulated) },
+    { ...options, ...framedExamples(examples, testnetFlag, simulated) },
+  );
 }
