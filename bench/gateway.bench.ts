@@ -1,5 +1,5 @@
 import { cpus, loadavg } from 'node:os';
-import { type Bench, fmt, type LoadResult, load, stamp, stealMeter } from './bench.js';
+import { type Bench, fmt, stamp } from './bench.js';
 import {
   LATENCY_RATE,
   LATENCY_ROUND_SECONDS,
@@ -9,50 +9,16 @@ import {
   median,
   WARM_UP_SECONDS,
 } from './gateway-latency.js';
-import { BENCH_TOKEN, startServers } from './gateway-processes.js';
+import { startServers } from './gateway-processes.js';
+import { TOOL_HEADERS, throughputPairs } from './gateway-throughput.js';
 
 const THROUGHPUT_ROUNDS = 5;
 const ROUND_SECONDS = 3;
-const TOOL_HEADERS = {
-  'content-type': 'application/json',
-  authorization: `Bearer ${BENCH_TOKEN}`,
-  'x-bot-tag': 'bench',
-};
 
 const bench: Bench = async () => {
   const servers = await startServers('separate');
-  const { urls, cpuMs } = servers;
-  // Server CPU per request (µs) alongside each round: robust to what else the machine is running.
-  const measured = async (run: () => Promise<LoadResult>) => {
-    const before = cpuMs();
-    const result = await run();
-    const requests = result.requestsPerSec * ROUND_SECONDS;
-    return { ...result, cpuUsPerRequest: ((cpuMs() - before) * 1000) / Math.max(1, requests) };
-  };
-  // Rounds in pairs, bare route then tool, and the ratio taken within each pair: neighbours share the machine's
-  // state (other guests on the host, background load) far more than rounds a minute apart.
-  type Measured = LoadResult & { cpuUsPerRequest: number };
-  const pairs: { bare: Measured; cached: Measured; stealPct: number }[] = [];
-  for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
-    const steal = stealMeter();
-    const bare = await measured(() =>
-      load(`${urls.bare}/tools/get_cached_ticker`, {
-        seconds: ROUND_SECONDS,
-        method: 'POST',
-        body: '{}',
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
-    const cached = await measured(() =>
-      load(`${urls.gateway}/mcp-ticker/tools/get_cached_ticker`, {
-        seconds: ROUND_SECONDS,
-        method: 'POST',
-        body: '{}',
-        headers: TOOL_HEADERS,
-      }),
-    );
-    pairs.push({ bare, cached, stealPct: steal() });
-  }
+  // Server CPU per request (µs) alongside each round, rounds in pairs (bench/gateway-throughput.ts).
+  const pairs = await throughputPairs(servers, THROUGHPUT_ROUNDS, ROUND_SECONDS);
   const ratios = pairs.map((pair) => pair.cached.requestsPerSec / pair.bare.requestsPerSec);
   const ratio = median(ratios);
   const cpuShare = median(pairs.map((pair) => pair.bare.cpuUsPerRequest / pair.cached.cpuUsPerRequest));
