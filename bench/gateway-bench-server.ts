@@ -24,7 +24,9 @@ import { gcWatch } from './gc-watch.js';
 
 const BENCH_TOKEN = process.argv[2] ?? 'bench-testnet-token';
 const inProcess = process.argv[3] === 'in-process';
-const simUrls = inProcess ? undefined : (JSON.parse(process.argv[3] ?? '{}') as { test: string; live: string });
+const simUrls = inProcess
+  ? undefined
+  : (JSON.parse(process.argv[3] ?? '{}') as { test: string; live: string });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
 const specs = [tickerUpstream('ticker')];
@@ -38,7 +40,11 @@ const config = loadConfig(
   },
   specs,
 );
-const upstreams = await startUpstreams({ config, specs, simulators: inProcess ? [tickerSimulator('ticker')] : [] });
+const upstreams = await startUpstreams({
+  config,
+  specs,
+  simulators: inProcess ? [tickerSimulator('ticker')] : [],
+});
 const simulator = upstreams.simulators?.get('ticker');
 
 // pino's production destination (sonic-boom, one synchronous write per line), to a file that keeps nothing.

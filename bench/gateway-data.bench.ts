@@ -4,19 +4,18 @@ import { ADX, ATR, MACD, RSI, SMA } from 'technicalindicators';
 import { sma } from '../apps/gateway/src/domain/indicators/moving-averages.js';
 import { macd, rsi } from '../apps/gateway/src/domain/indicators/oscillators.js';
 import { adx, atr } from '../apps/gateway/src/domain/indicators/volatility.js';
+import { GetHistoricalOutputSchema } from '../apps/gateway/src/namespaces/mcp/get-historical.tool.js';
+import { getHistory } from '../apps/gateway/src/namespaces/mcp/historical.service.js';
 import { toolResponseSchema } from '../apps/gateway/src/tools/tool-schemas.js';
-import { GetHistoricalOutputSchema } from '../apps/gateway/src/venues/common/historical.schema.js';
-import { getHistorical } from '../apps/gateway/src/venues/common/historical.service.js';
 import { startGateway } from '../apps/gateway/test/helpers.js';
-import { simulatedVenues } from '../apps/gateway/test/market-data/support/sim-server.js';
-import { optx, perpdex } from '../packages/sim/src/index.js';
+import { startMarketGateway } from '../apps/gateway/test/market-data/support/market-gateway.js';
 import { type Bench, fmt, stamp } from './bench.js';
 
 /**
  * Market data of the common interface: a year of 1m candles from one
- * simulated venue through client + paging, a year of 1h consensus over both
- * venues, and each indicator over 1,000,000 candles against the
- * technicalindicators package and a plain Float64Array loop.
+ * simulated venue through client + paging (the gateway's upstream layer), a
+ * year of 1h consensus over both venues, and each indicator over 1,000,000
+ * candles against the technicalindicators package and a plain Float64Array loop.
  */
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -242,52 +241,45 @@ function indicatorRows(): string[] {
 }
 
 const bench: Bench = async () => {
-  const venues = await simulatedVenues(optx, perpdex, { now: () => NOW });
-  const minute = await measured(() =>
-    getHistorical(
-      {
-        exchange: 'optx',
-        instrument: 'BTC-PERPETUAL',
-        interval: '1m',
-        start_date: '2025-11-20',
-        end_date: '2026-11-19',
-      },
-      venues.clients,
-    ),
-  );
-  const minuteCalls = venues.optxHttp.requests.length;
-  const cached = await measured(() =>
-    getHistorical(
-      {
-        exchange: 'optx',
-        instrument: 'BTC-PERPETUAL',
-        interval: '1m',
-        start_date: '2025-11-20',
-        end_date: '2026-11-19',
-      },
-      venues.clients,
-    ),
-  );
+  // The gateway's upstream layer and simulators on a pinned clock; the service called directly with the
+  // common interface's clients (a fresh candle cache), so the numbers are paging and clients, not HTTP.
+  const market = await startMarketGateway({ now: () => NOW });
+  const clients = market.marketClients('live');
+  const optxHits = () => market.sim('optx').hits();
+  const perpdexHits = () => market.sim('perpdex').hits();
+  const year = {
+    exchange: 'optx' as const,
+    instrument: 'BTC-PERPETUAL',
+    interval: '1m' as const,
+    start_date: '2025-11-20',
+    end_date: '2026-11-19',
+  };
+  const minute = await measured(() => getHistory({ ...year }, clients));
+  const minuteCalls = optxHits();
+  const cached = await measured(() => getHistory({ ...year }, clients));
+  const cachedCalls = optxHits() - minuteCalls;
+  const beforeConsensus = optxHits() + perpdexHits();
   const consensus = await measured(() =>
-    getHistorical(
+    getHistory(
       { instrument: 'BTC', interval: '1h', start_date: '2025-11-20', end_date: '2026-11-19' },
-      venues.clients,
+      clients,
     ),
   );
-  await venues.close();
+  const consensusCalls = optxHits() + perpdexHits() - beforeConsensus;
+  await market.close();
   const http = await historyOverHttp();
   const rows = indicatorRows();
 
   return `## Market data: history paging, consensus, indicators (${stamp()})
 
-Simulators on loopback in the same process (they generate every bar on request), a test-only fetch-based upstream
-layer (the frame's undici layer replaces it), fresh caches. Peak RSS is the whole process, sampled every 20 ms.
+Simulators on loopback in the same process (they generate every bar on request), the gateway's upstream layer
+(undici pools, retries, circuit breaker), fresh caches. Peak RSS is the whole process, sampled every 20 ms.
 
 | workload | bars | upstream calls | wall time | peak RSS |
 | --- | ---: | ---: | ---: | ---: |
-| optx BTC-PERPETUAL, 1 year of 1m (client + paging) | ${fmt(minute.value.candles.length)} | ${minuteCalls} | ${fmt(minute.ms / 1000, 2)} s | ${fmt(minute.peakRssMb)} MiB |
-| same range again (closed candles cached) | ${fmt(cached.value.candles.length)} | 0 | ${fmt(cached.ms, 0)} ms | ${fmt(cached.peakRssMb)} MiB |
-| consensus BTC over optx + perpdex, 1 year of 1h | ${fmt(consensus.value.candles.length)} | ${venues.optxHttp.requests.length + venues.perpdexHttp.requests.length - minuteCalls} | ${fmt(consensus.ms, 0)} ms | ${fmt(consensus.peakRssMb)} MiB |
+| optx BTC-PERPETUAL, 1 year of 1m (client + paging) | ${fmt(minute.value.data.candles.length)} | ${minuteCalls} | ${fmt(minute.ms / 1000, 2)} s | ${fmt(minute.peakRssMb)} MiB |
+| same range again (closed candles cached) | ${fmt(cached.value.data.candles.length)} | ${cachedCalls} | ${fmt(cached.ms, 0)} ms | ${fmt(cached.peakRssMb)} MiB |
+| consensus BTC over optx + perpdex, 1 year of 1h | ${fmt(consensus.value.data.candles.length)} | ${consensusCalls} | ${fmt(consensus.ms, 0)} ms | ${fmt(consensus.peakRssMb)} MiB |
 
 The cached year of 1m candles through the gateway over HTTP (${fmt(http.bytes / 2 ** 20)} MiB of JSON, streamed in chunks of
 1,000 candles): first byte after ${fmt(http.firstByteMs)} ms, whole body after ${fmt(http.totalMs)} ms. The longest stretch the

@@ -62,7 +62,7 @@ export async function startGateway(
       UPSTREAM_RETRY_BASE_MS: '1',
       UPSTREAM_RETRY_CAP_MS: '5',
       READY_PROBE_TIMEOUT_MS: '1000',
-    READY_CACHE_MS: '0',
+      READY_CACHE_MS: '0',
       OPTX_MAX_LEVERAGE: '3',
       ...options.env,
     },

@@ -104,7 +104,7 @@ describe('key rotation through the credential store', () => {
       // The token derived from the old set is dropped: the next token call authenticates with the new key.
       expect((await quote('get_token_quote')).status).toBe(200);
       const tokenRequests = sim().requests({ path: '/token', method: 'POST' });
-      expect((tokenRequests.at(-1)?.body as { api_key: string }).api_key).toBe('key-rotated-0002');
+      expect(tokenRequests.at(-1)?.body).toMatchObject({ api_key: 'key-rotated-0002' });
     } finally {
       store.swap('signed', 'test', { api_key: 'key-issued-0001', api_secret: KEYS['key-issued-0001']! });
     }

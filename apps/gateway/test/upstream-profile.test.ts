@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startUpstreams, type Upstreams } from '../src/upstream/upstream-profile.js';
-import { defineUpstream } from '../src/upstream/upstream-spec.js';
+import { defineUpstream, type UpstreamSpec } from '../src/upstream/upstream-spec.js';
 import { tickerUpstream } from './fixtures/ticker.namespace.js';
 import { tickerSimulator } from './fixtures/ticker.simulator.js';
 
@@ -20,7 +20,11 @@ const spec = defineUpstream({
   hosts: { api: { publicUrl: { test: 'https://test.deribit.com', live: 'https://www.deribit.com' } } },
 });
 
-async function start(env: Record<string, string>, simulators = [tickerSimulator('optx')], specs = [spec]) {
+async function start(
+  env: Record<string, string>,
+  simulators = [tickerSimulator('optx')],
+  specs: UpstreamSpec[] = [spec],
+) {
   const upstreams = await startUpstreams({
     config: loadConfig({ DATA_DIR: dataDir, ...env }, specs),
     specs,

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Envelope, type Gateway, MAINNET, startGateway } from '../helpers.js';
+import { type Envelope, type Gateway, MAINNET } from '../helpers.js';
+import { type MarketGateway, startMarketGateway } from './support/market-gateway.js';
 
 /**
  * The market-data tools as a bot sees them: the real gateway in the sim
  * profile with the Deribit and Hyperliquid simulators, through auth, the
- * registry's frame fields and the envelope.
+ * registry's frame fields and the envelope, on the harness's pinned clock.
  */
+let market: MarketGateway;
 let gateway: Gateway;
 beforeAll(async () => {
-  gateway = await startGateway({ production: true });
+  market = await startMarketGateway();
+  gateway = market.gateway;
 });
-afterAll(() => gateway.close());
+afterAll(() => market.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON replies are checked field by field.
 type Json = any;

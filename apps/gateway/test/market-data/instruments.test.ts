@@ -76,7 +76,11 @@ describe('get_instruments on optx', () => {
     }
     expect(seen).toHaveLength(total);
     expect(new Set(seen).size).toBe(total);
-    const past = await market.tool('get_instruments', { exchange: 'optx', kind: 'option', offset: total + 5 });
+    const past = await market.tool('get_instruments', {
+      exchange: 'optx',
+      kind: 'option',
+      offset: total + 5,
+    });
     expect(past).toMatchObject({ instruments: [], meta: { optx: { total, has_more: false } } });
   });
 

@@ -1,7 +1,8 @@
 import { AppError } from '@app/kit';
 import { describe, expect, it } from 'vitest';
+import { aggregateBars } from '../../src/domain/paging.js';
 import type { UpstreamRequest, UpstreamResponse } from '../../src/upstream/upstream-types.js';
-import { readResult } from '../../src/venues/optx/optx-errors.js';
+import { readResult } from '../../src/venues/deribit/deribit-errors.js';
 import {
   bookSummaryRequest,
   chartDataRequest,
@@ -10,8 +11,8 @@ import {
   OPTX_BASE_URLS,
   OPTX_RESOLUTION,
   tickerRequest,
-} from '../../src/venues/optx/optx-requests.js';
-import { aggregateBars, readChartData, readInstruments } from '../../src/venues/optx/optx-transforms.js';
+} from '../../src/venues/deribit/deribit-requests.js';
+import { readChartData, readInstruments } from '../../src/venues/deribit/deribit-transforms.js';
 
 /**
  * The client's requests and readers against the example messages of

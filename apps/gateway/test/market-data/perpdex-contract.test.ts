@@ -7,8 +7,13 @@ import {
   metaAndAssetCtxsRequest,
   metaRequest,
   PERPDEX_BASE_URLS,
-} from '../../src/venues/perpdex/perpdex-requests.js';
-import { readBody, readCandles, readMarkets, readMids } from '../../src/venues/perpdex/perpdex-transforms.js';
+} from '../../src/venues/hyperliquid/hyperliquid-requests.js';
+import {
+  readBody,
+  readCandles,
+  readMarkets,
+  readMids,
+} from '../../src/venues/hyperliquid/hyperliquid-transforms.js';
 
 /** The client's bodies and readers against the examples of upstreams/perpdex-hyperliquid.md §4 and §14.1. */
 

@@ -1,7 +1,6 @@
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namespaces } from '../../src/namespaces.js';
 import {
   GetHistoricalInputSchema,
   GetHistoricalOutputSchema,
@@ -14,11 +13,20 @@ import {
   GetInstrumentsInputSchema,
   GetInstrumentsOutputSchema,
 } from '../../src/namespaces/mcp/get-instruments.tool.js';
-import { GetMarketsInputSchema, GetMarketsOutputSchema } from '../../src/namespaces/mcp-perpdex/get-markets.tool.js';
+import {
+  GetMarketsInputSchema,
+  GetMarketsOutputSchema,
+} from '../../src/namespaces/mcp-perpdex/get-markets.tool.js';
+import { namespaces } from '../../src/namespaces.js';
 import { toolResponseSchema } from '../../src/tools/tool-schemas.js';
 import { optxUpstream } from '../../src/venues/deribit/deribit.upstream.js';
 import { perpdexUpstream } from '../../src/venues/hyperliquid/hyperliquid.upstream.js';
-import { type MarketGateway, startMarketGateway, TOOL_PATHS, tokenHeaders } from './support/market-gateway.js';
+import {
+  type MarketGateway,
+  startMarketGateway,
+  TOOL_PATHS,
+  tokenHeaders,
+} from './support/market-gateway.js';
 
 /** The tools' TypeBox schemas describe what the gateway accepts and answers (test environment). */
 

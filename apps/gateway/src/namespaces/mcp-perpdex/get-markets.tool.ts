@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { PerpMarketSchema } from '../../venues/hyperliquid/perp-market.js';
 import { perpdexTool } from './perpdex-tool.js';
 
@@ -13,7 +13,6 @@ export const GetMarketsInputSchema = Type.Object(
   },
   { additionalProperties: false, examples: [{}, { assets: ['BTC', 'ETH'] }] },
 );
-export type GetMarketsInput = Static<typeof GetMarketsInputSchema>;
 
 export const GetMarketsOutputSchema = Type.Object(
   {

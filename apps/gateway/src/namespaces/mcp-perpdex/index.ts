@@ -1,7 +1,6 @@
 import { environmentInfoTool } from '../../tools/environment-info.tool.js';
-import { defineNamespace, toolsOf } from '../../tools/tool.js';
+import { defineNamespace } from '../../tools/tool.js';
 import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
-import type { HyperliquidClient } from '../../venues/hyperliquid/hyperliquid-client.js';
 import { getMarkets } from './get-markets.tool.js';
 import type { PerpdexClients } from './perpdex-tool.js';
 

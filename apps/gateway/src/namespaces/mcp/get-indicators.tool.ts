@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { computeIndicators, parseIndicatorNames, toPriceSeries } from '../../domain/indicators/indicators.js';
 import { getHistory } from './historical.service.js';
 import { inputExchange, marketTool } from './market-tool.js';
@@ -35,7 +35,6 @@ export const GetIndicatorsInputSchema = Type.Object(
     ],
   },
 );
-export type GetIndicatorsInput = Static<typeof GetIndicatorsInputSchema>;
 
 export const IndicatorResultSchema = Type.Object(
   {

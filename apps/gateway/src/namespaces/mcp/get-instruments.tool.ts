@@ -1,5 +1,5 @@
 import { AppError, unprocessable } from '@app/kit';
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Exchange, ListingMeta } from '../../venues/market-venue.js';
 import { errorText } from './historical.service.js';
 import { exchangeParam, venueOf } from './market-clients.js';
@@ -61,7 +61,6 @@ export const GetInstrumentsInputSchema = Type.Object(
     ],
   },
 );
-export type GetInstrumentsInput = Static<typeof GetInstrumentsInputSchema>;
 
 export const GetInstrumentsOutputSchema = Type.Object(
   {
