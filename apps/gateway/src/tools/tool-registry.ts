@@ -74,8 +74,4 @@ export class ToolRegistry {
   toolsOf(namespace: string): RegisteredTool[] {
     return [...this.#tools.values()].filter((entry) => entry.namespace.name === namespace);
   }
-
-  find(namespace: string, tool: string): RegisteredTool | undefined {
-    return this.#tools.get(`${namespace}/${tool}`);
-  }
 }

@@ -47,12 +47,11 @@ export class Connection implements UpstreamConnection {
     this.credentials = spec.credentials ? options.credentials.handle(spec.name, environment) : undefined;
     // The authorizer reaches the hosts through this map, filled right below; it is only called per attempt.
     const hosts = new Map<string, UndiciUpstream>();
-    const authorizer: Authorizer | undefined = spec.authorizer?.({
-      environment,
-      credentials: this.credentials ?? options.credentials.handle(spec.name, environment),
-      http: (host) => this.http(host),
-      now,
-    });
+    const credentials = this.credentials;
+    if (spec.authorizer && !credentials)
+      throw new Error(`${spec.name}: an authorizer needs declared credentials`);
+    const authorizer: Authorizer | undefined =
+      credentials && spec.authorizer?.({ environment, credentials, http: (host) => this.http(host), now });
     for (const host of hostNames(spec)) {
       const baseUrl = options.urls[host];
       if (baseUrl === undefined) throw new Error(`${spec.name}: no URL for host ${host}`);

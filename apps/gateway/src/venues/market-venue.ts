@@ -1,7 +1,6 @@
 import type { Candle } from '../domain/candle.js';
 import type { Interval } from '../domain/intervals.js';
 import type { Window } from '../domain/paging.js';
-import type { Environment } from '../upstream/upstream-types.js';
 import type { Fetched } from './venue-call.js';
 
 /**
@@ -62,7 +61,6 @@ export interface CandleSource {
 
 export interface MarketVenue {
   readonly exchange: Exchange;
-  readonly environment: Environment;
   /** Candles of a native symbol; 404 UNKNOWN_INSTRUMENT when the venue does not list it. */
   candles(symbol: string, interval: Interval): Promise<CandleSource>;
   /**

@@ -71,10 +71,6 @@ export class DeribitMarket implements MarketVenue {
 
   constructor(private readonly client: DeribitClient) {}
 
-  get environment() {
-    return this.client.http.environment;
-  }
-
   /** Deribit has no 4 h resolution: 4 h is fetched hourly and aggregated by the caller (step < interval). */
   async candles(symbol: string, interval: Interval): Promise<CandleSource> {
     const resolution = OPTX_RESOLUTION[interval];

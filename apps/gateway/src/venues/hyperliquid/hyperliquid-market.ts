@@ -39,10 +39,6 @@ export class HyperliquidMarket implements MarketVenue {
 
   constructor(private readonly client: HyperliquidClient) {}
 
-  get environment() {
-    return this.client.http.environment;
-  }
-
   /** Coin names of the perp universe (delisted included: their history may still exist), cached briefly. */
   coins(): Promise<string[]> {
     return this.#listings.get('coins', async () => {
