@@ -141,7 +141,12 @@ export async function buildApp({
         if (request.gatewayCaller) request.gatewayCaller.botTag = botTagOf(request);
         done();
       });
-      const deps: InvokeDeps = { ...frame, audit, auditLogger: logger.child({ name: 'mcp.audit' }) };
+      const deps: InvokeDeps = {
+        ...frame,
+        audit,
+        auditLogger: logger.child({ name: 'mcp.audit' }),
+        deadlineMs: config.TOOL_DEADLINE_MS,
+      };
       for (const namespace of tools.namespaces) {
         await mcp.register(namespaceRoutes(namespace.name, tools, deps), { prefix: `/${namespace.name}` });
       }

@@ -60,6 +60,13 @@ export const gatewayEnv = {
   UPSTREAM_BREAKER_FAILURES: integer(5, { min: 1, max: 1000 }),
   UPSTREAM_BREAKER_OPEN_MS: integer(15_000, { min: 100, max: 600_000 }),
   UPSTREAM_CONNECTIONS: integer(16, { min: 1, max: 1024 }),
+  UPSTREAM_BUDGET_WAIT_MS: integer(2_000, { min: 0, max: 60_000 }),
+  UPSTREAM_RATE_LIMIT_BACKOFF_MS: integer(1_000, { min: 0, max: 600_000 }),
+  UPSTREAM_CACHE_ENTRIES: integer(1_000, { min: 10, max: 1_000_000 }),
+  // One deadline per tool call; a caller may ask for less with X-Deadline-Ms.
+  TOOL_DEADLINE_MS: integer(10_000, { min: 100, max: 600_000 }),
+  // Budgets and caches shared by every instance when set.
+  REDIS_URL: optional(),
   READY_PROBE_TIMEOUT_MS: integer(2_000, { min: 100, max: 30_000 }),
   READY_CACHE_MS: integer(1_000, { min: 0, max: 60_000 }),
 };

@@ -25,7 +25,7 @@ runMain(async () => {
     MAINNET_TOKEN: token('MAINNET_TOKEN', loaded.MAINNET_TOKEN),
   });
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
-  const upstreams = await startUpstreams({ config, specs: upstreamSpecs, simulators });
+  const upstreams = await startUpstreams({ config, specs: upstreamSpecs, simulators, logger });
   const app = await buildApp({ config, logger, upstreams, namespaces: namespaces() });
   const address = await serve(app, { port: config.GATEWAY_PORT, host: config.HOST });
   console.log(`gateway: ${address}  (docs ${address}/apidocs, upstream profile ${config.UPSTREAM_PROFILE})`);

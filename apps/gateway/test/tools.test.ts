@@ -94,14 +94,20 @@ describe('upstream failures on reads', () => {
     expect(ticker().test.hits({ path: '/ticker' })).toBe(3);
   });
 
-  it('retries a 429 that names a Retry-After', async () => {
+  it("passes a venue's 429 on as 429 UPSTREAM_RATE_LIMITED with its Retry-After, without retrying", async () => {
     ticker().test.faults.inject({
-      fault: { kind: 'error', status: 429, headers: { 'retry-after': '0' } },
+      fault: { kind: 'error', status: 429, headers: { 'retry-after': '3' } },
       path: '/ticker',
       times: 1,
     });
-    expect((await gateway.call('/mcp-ticker/tools/get_ticker', { symbol: 'BTC' })).status).toBe(200);
-    expect(ticker().test.hits({ path: '/ticker' })).toBe(2);
+    const res = await gateway.call('/mcp-ticker/tools/get_ticker', { symbol: 'BTC' });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('3');
+    expect(((await res.json()) as Envelope).error).toMatchObject({
+      code: 'UPSTREAM_RATE_LIMITED',
+      retryable: true,
+    });
+    expect(ticker().test.hits({ path: '/ticker' })).toBe(1);
   });
 
   it('retries a read after a connection reset', async () => {

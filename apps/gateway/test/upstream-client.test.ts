@@ -63,6 +63,8 @@ function client(overrides: Partial<UpstreamClientOptions> = {}) {
     breakerFailureThreshold: 100,
     breakerOpenMs: 1000,
     connections: 4,
+    rateLimitBackoffMs: 1000,
+    budgetWaitMs: 1000,
     ...overrides,
   });
   clients.push(made);
@@ -118,15 +120,22 @@ describe('UndiciUpstream', () => {
     expect(Date.now() - started).toBeLessThan(900);
   });
 
-  it('returns the 429 instead of waiting when Retry-After is beyond the cap', async () => {
+  it("rejects a venue's 429 at once as UPSTREAM_RATE_LIMITED with its Retry-After, without retrying", async () => {
     sim.test.resetHits();
     sim.test.faults.inject({
       fault: { kind: 'error', status: 429, headers: { 'retry-after': '60' } },
       path: '/text',
     });
-    const response = await client().request({ method: 'GET', path: '/text', idempotent: true });
+    const error = await client()
+      .request({ method: 'GET', path: '/text', idempotent: true })
+      .catch((e: unknown) => e);
     sim.test.faults.clear();
-    expect(response.status).toBe(429);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'UPSTREAM_RATE_LIMITED',
+      retryable: true,
+      headers: { 'retry-after': '60' },
+    });
     expect(sim.test.hits({ path: '/text' })).toBe(1);
   });
 

@@ -22,6 +22,8 @@ export interface CallerInfo {
   botTag: string;
   requestId: string;
   log: FastifyBaseLogger;
+  /** What the caller asked for (X-Deadline-Ms), when less than the configured deadline. */
+  deadlineMs?: number;
 }
 
 /**

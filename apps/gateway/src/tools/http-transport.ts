@@ -1,4 +1,5 @@
 import { type App, AppError } from '@app/kit';
+import { Type } from '@sinclair/typebox';
 import { type InvokeDeps, invoke } from './invoke.js';
 import { largeBodyStreamer } from './streamed-body.js';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
@@ -9,10 +10,31 @@ const errorResponses = {
   401: ErrorEnvelopeRef,
   404: ErrorEnvelopeRef,
   422: ErrorEnvelopeRef,
+  429: ErrorEnvelopeRef,
   502: ErrorEnvelopeRef,
   503: ErrorEnvelopeRef,
   504: ErrorEnvelopeRef,
 };
+
+const DeadlineHeader = Type.Object({
+  'x-deadline-ms': Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'Milliseconds this caller will wait: the call answers by then (504 UPSTREAM_TIMEOUT at the latest). ' +
+        'Above the configured TOOL_DEADLINE_MS (default 10 000) the configured one applies.',
+    }),
+  ),
+});
+
+/** X-Deadline-Ms as a number of milliseconds; 400 when it is not a positive integer. */
+function deadlineOf(header: string | string[] | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const text = Array.isArray(header) ? header[0] : header;
+  if (!text || !/^\d{1,9}$/.test(text.trim()) || Number(text) < 1)
+    throw new AppError(400, 'INVALID_DEADLINE', 'X-Deadline-Ms must be a positive integer of milliseconds');
+  return Number(text);
+}
 
 /** `invoke` validates every transport's input itself; the route's body schema is there for the docs. */
 const validatedByInvoke = () => () => true;
@@ -25,6 +47,7 @@ function routeSchema({ namespace, tool, output }: RegisteredTool) {
     description: `${tool.description ?? tool.summary}\n\n${tool.kind === 'write' ? 'Write: audited, never retried upstream.' : 'Read.'}`,
     security: [{ bearerAuth: [], botTag: [] }],
     body: tool.input,
+    headers: DeadlineHeader,
     response: { 200: output, ...errorResponses },
   };
 }
@@ -69,6 +92,7 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
               botTag: caller.botTag,
               requestId: request.id,
               log: request.log,
+              deadlineMs: deadlineOf(request.raw.headers['x-deadline-ms']),
             },
             note,
             deps,

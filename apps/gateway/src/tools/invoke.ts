@@ -1,10 +1,21 @@
+import { AppError } from '@app/kit';
 import type { ToolCallNote } from '../frame/caller.js';
+import { withDeadline } from '../upstream/call-deadline.js';
 import { type AuditedWriteDeps, runAuditedWrite } from './audited-write.js';
 import { CallContext, type CallerInfo, type FrameDeps } from './call-context.js';
 import type { ToolResult } from './tool.js';
 import type { RegisteredTool } from './tool-registry.js';
 
-export interface InvokeDeps extends FrameDeps, AuditedWriteDeps {}
+export interface InvokeDeps extends FrameDeps, AuditedWriteDeps {
+  /** TOOL_DEADLINE_MS: the longest a call may take; a caller may ask for less. */
+  deadlineMs: number;
+}
+
+/**
+ * Upstream work ends this much before the call's deadline, so a consensus can still answer with the
+ * sources that made it (the late one in `failed_sources`) instead of the whole call timing out.
+ */
+const ASSEMBLY_MS = 200;
 
 /** A tool's answer with the frame's fields, ready for any transport to render. */
 export interface ToolAnswer {
@@ -31,17 +42,52 @@ export async function invoke(
   const exchange = tool.exchange ? tool.exchange(input) : namespace.exchange;
   note.exchange = exchange;
   const context = new CallContext(caller, namespace, entry.clients(caller.environment), deps);
+  const allowedMs = Math.min(deps.deadlineMs, caller.deadlineMs ?? deps.deadlineMs);
+  const deadline = Date.now() + allowedMs;
+  const upstreamDeadline = deadline - Math.min(ASSEMBLY_MS, allowedMs / 10);
+  // A read ends at its deadline whatever it waits on; a write runs to its outcome (the upstream layer
+  // still ends its attempt by the deadline, and the write is then reported as possibly executed).
   const result: ToolResult<unknown> =
     tool.kind === 'read'
-      ? await tool.handler(input, context)
-      : await runAuditedWrite(tool, input, context, { namespace: namespace.name, exchange }, deps);
+      ? await beforeDeadline(
+          withDeadline(upstreamDeadline, () => tool.handler(input, context)),
+          deadline,
+          allowedMs,
+        )
+      : await withDeadline(upstreamDeadline, () =>
+          runAuditedWrite(tool, input, context, { namespace: namespace.name, exchange }, deps),
+        );
   const dataTimestamp = entry.isoTimestamp(result.obtainedAt);
   // A copy: the handler's data may be a cache entry shared by every call. Object.assign rather than
   // `{ ...data, data_timestamp }`: V8 (Node 20) takes a slow runtime path, about 2.5 µs, for a spread
   // followed by further properties.
   const body: Record<string, unknown> = Object.assign({}, result.data);
   body.data_timestamp = dataTimestamp;
+  if (result.stale) body.stale = true;
   if (namespace.testnetFlag) body.testnet = caller.environment === 'test';
   if (deps.profile === 'sim') body.simulated = true;
   return { body, dataTimestamp };
+}
+
+/** The work's answer, or 504 UPSTREAM_TIMEOUT when the deadline comes first. */
+function beforeDeadline<T>(work: Promise<T>, deadline: number, allowedMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new AppError(
+            504,
+            'UPSTREAM_TIMEOUT',
+            `the call did not finish within its deadline of ${allowedMs} ms`,
+            {
+              retryable: true,
+              details: { deadline_ms: allowedMs },
+            },
+          ),
+        ),
+      deadline - Date.now(),
+    );
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

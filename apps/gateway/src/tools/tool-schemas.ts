@@ -25,6 +25,12 @@ export function frameFields(testnetFlag: boolean, simulated: boolean): TProperti
       description:
         'When the data was obtained upstream (ISO 8601 UTC); older than now when served from cache',
     }),
+    stale: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'Present when the upstream failed and a cached answer stands in; data_timestamp tells its age',
+      }),
+    ),
     ...(testnetFlag
       ? { testnet: Type.Boolean({ description: 'True when the call went to the upstream test environment' }) }
       : {}),

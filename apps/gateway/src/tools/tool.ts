@@ -41,6 +41,8 @@ export interface ToolResult<O> {
   obtainedAt: number;
   /** Order and other ids the upstream assigned, recorded in the audit trail of writes. */
   upstreamIds?: string[];
+  /** True when the upstream failed and a cached answer stands in (the answer then says `stale: true`). */
+  stale?: boolean;
 }
 
 /**

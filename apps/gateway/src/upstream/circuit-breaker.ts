@@ -39,6 +39,11 @@ export class CircuitBreaker {
     return true;
   }
 
+  /** An acquired call that never went out (its budget refused it): the trial slot is free again. */
+  release(): void {
+    this.trialInFlight = false;
+  }
+
   recordSuccess(): void {
     this.failures = 0;
     this.trialInFlight = false;

@@ -1,8 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
+import type { AppError } from '@app/kit';
 import { Pool } from 'undici';
 import type { Authorizer, OutgoingRequest } from './authorizer.js';
 import { fullJitterDelay, parseRetryAfter, sleep } from './backoff.js';
+import { type Budget, upstreamRateLimited } from './budget.js';
+import { currentDeadline } from './call-deadline.js';
 import { CircuitBreaker, type CircuitState } from './circuit-breaker.js';
 import { upstreamTimeout, upstreamUnavailable } from './upstream-errors.js';
 import type { UpstreamTuning } from './upstream-spec.js';
@@ -17,8 +20,21 @@ export interface UpstreamClientOptions extends UpstreamTuning {
   baseUrl: string;
   /** Signs each attempt of each request that is not `anonymous`. */
   authorizer?: Authorizer;
+  /** Spent before each attempt leaves. */
+  budget?: Budget;
+  /** The venue's own rate-limit answer besides HTTP 429 (Deribit's 10028). */
+  rateLimited?: (response: UpstreamResponse) => boolean;
+  /** How long to hold back after a rate-limit answer that names no Retry-After. */
+  rateLimitBackoffMs: number;
   now?: () => number;
   random?: () => number;
+}
+
+/** How the last real call ended, for readiness when a probe cannot be sent: null reason = fine. */
+export interface CallOutcome {
+  at: number;
+  reason: string | null;
+  status?: number;
 }
 
 export interface ProbeResult {
@@ -48,10 +64,12 @@ const NOT_SENT_CODES = new Set([
 ]);
 
 /**
- * UpstreamHttp over one undici keep-alive pool. Owns the per-attempt deadline,
- * retries (idempotent requests only: 429, 5xx, timeouts and network errors,
- * full-jitter backoff, Retry-After honoured up to a cap), the circuit breaker
- * and a response size limit.
+ * UpstreamHttp over one undici keep-alive pool. Owns the attempt loop inside the tool call's deadline
+ * (call-deadline.ts): the budget spent before each attempt, the attempt's timeout (never past the
+ * deadline), retries (idempotent requests only: 5xx, timeouts and network errors, full-jitter backoff,
+ * Retry-After honoured up to a cap, none that cannot finish before the deadline), the circuit breaker and
+ * a response size limit. A rate-limit answer is not retried: it drains the budget for the venue's retry
+ * time and reaches the caller as 429 with Retry-After.
  */
 export class UndiciUpstream implements UpstreamHttp {
   readonly name: string;
@@ -64,6 +82,7 @@ export class UndiciUpstream implements UpstreamHttp {
   private readonly breaker: CircuitBreaker;
   private readonly now: () => number;
   private readonly random: () => number;
+  lastOutcome: CallOutcome | undefined;
 
   constructor(private readonly options: UpstreamClientOptions) {
     this.name = options.name;
@@ -95,22 +114,37 @@ export class UndiciUpstream implements UpstreamHttp {
 
   async request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
     const attempts = request.idempotent ? this.options.maxAttempts : 1;
-    // What the previous attempt got, returned or thrown if the circuit opens before the next one.
+    const deadline = currentDeadline();
+    const remaining = () => (deadline === undefined ? Number.POSITIVE_INFINITY : deadline - Date.now());
+    // What the previous attempt got, returned or thrown if no further attempt can be made.
     let last: { response: UpstreamResponse<T> } | { failure: TransportFailure } | undefined;
+    const giveUp = (): UpstreamResponse<T> => {
+      if (last && 'response' in last) return last.response;
+      if (last) throw this.toAppError(last.failure, request);
+      throw upstreamTimeout(this.name, this.environment, { sent: false, idempotent: request.idempotent });
+    };
     let reauthorized = false;
     for (let attempt = 1; ; attempt++) {
+      if (remaining() <= 0) return giveUp();
       if (!this.breaker.tryAcquire()) {
-        if (last && 'response' in last) return last.response;
-        if (last) throw this.toAppError(last.failure, request);
+        if (last) return giveUp();
         throw upstreamUnavailable(this.name, this.environment, 'circuit_open');
       }
       let response: UpstreamResponse<T>;
       try {
-        response = await this.send<T>(request);
+        await this.options.budget?.spend(request, remaining());
+        response = await this.send<T>(
+          request,
+          Math.min(remaining(), request.timeoutMs ?? this.options.timeoutMs),
+        );
       } catch (error) {
-        // Not a transport failure (the authorizer could not sign): nothing was sent, nothing to retry.
-        if (!(error instanceof TransportFailure)) throw error;
+        // Not a transport failure (budget refused, the authorizer could not sign): nothing was sent.
+        if (!(error instanceof TransportFailure)) {
+          this.breaker.release();
+          throw error;
+        }
         const failure = error;
+        this.lastOutcome = { at: this.now(), reason: failure.kind };
         if (failure.kind === 'too_large') {
           this.breaker.recordSuccess();
           throw this.toAppError(failure, request);
@@ -118,11 +152,28 @@ export class UndiciUpstream implements UpstreamHttp {
         this.breaker.recordFailure();
         last = { failure };
         if (attempt >= attempts) throw this.toAppError(failure, request);
-        await sleep(fullJitterDelay(attempt, this.options.retryBaseMs, this.options.retryCapMs, this.random));
+        const backoff = fullJitterDelay(
+          attempt,
+          this.options.retryBaseMs,
+          this.options.retryCapMs,
+          this.random,
+        );
+        if (backoff >= remaining()) throw this.toAppError(failure, request);
+        await sleep(backoff);
         continue;
+      }
+      if (this.isRateLimited(response)) {
+        this.breaker.recordSuccess();
+        this.lastOutcome = { at: this.now(), reason: 'rate_limited', status: response.status };
+        throw await this.rateLimitedBy(request, response);
       }
       if (response.status >= 500) this.breaker.recordFailure();
       else this.breaker.recordSuccess();
+      this.lastOutcome = {
+        at: this.now(),
+        reason: response.status >= 500 ? `http_${response.status}` : null,
+        status: response.status,
+      };
       last = { response };
       // Stale credentials (an expired token): refused before execution, so signed afresh and sent once more.
       if (!reauthorized && !request.anonymous && this.options.authorizer?.rejected?.(response)) {
@@ -130,31 +181,68 @@ export class UndiciUpstream implements UpstreamHttp {
         attempt -= 1;
         continue;
       }
-      const retryable = response.status === 429 || response.status >= 500;
-      if (!retryable || attempt >= attempts) return response;
+      if (response.status < 500 || attempt >= attempts) return response;
       const retryAfter = parseRetryAfter(response.headers['retry-after'], this.now());
       if (retryAfter !== undefined && retryAfter > this.options.retryAfterCapMs) return response;
-      const backoff = fullJitterDelay(
-        attempt,
-        this.options.retryBaseMs,
-        this.options.retryCapMs,
-        this.random,
+      const wait = Math.max(
+        fullJitterDelay(attempt, this.options.retryBaseMs, this.options.retryCapMs, this.random),
+        retryAfter ?? 0,
       );
-      await sleep(Math.max(backoff, retryAfter ?? 0));
+      if (wait >= remaining()) return response;
+      await sleep(wait);
     }
   }
 
-  /** One request outside the retry and breaker machinery, for readiness: did the upstream answer at all? */
-  async probe(request: UpstreamRequest, timeoutMs: number): Promise<ProbeResult> {
+  /**
+   * Readiness: one request outside the retry and breaker machinery. Up only when the upstream answers
+   * 2xx with a body that parses (JSON unless the probe says text); a 429 or the venue's rate-limit answer,
+   * any other 4xx or 5xx, an HTML page, a timeout or a dropped connection each mark it down with the
+   * reason. The probe spends budget like any request; when the budget has nothing left (the gateway is
+   * busy, not the venue), the outcome of the last real call stands in.
+   */
+  async probe(
+    request: UpstreamRequest,
+    timeoutMs: number,
+    expect: 'json' | 'text' = 'json',
+  ): Promise<ProbeResult> {
+    if (this.options.budget && !(await this.options.budget.trySpend(request))) {
+      const outcome = this.lastOutcome;
+      return {
+        up: outcome?.reason == null,
+        status: outcome?.status,
+        latency_ms: 0,
+        error: outcome?.reason ?? undefined,
+      };
+    }
     const started = this.now();
     try {
       const response = await this.send(request, timeoutMs);
-      const up = response.status < 500;
-      return { up, status: response.status, latency_ms: this.now() - started };
+      const latency_ms = this.now() - started;
+      const status = response.status;
+      if (this.isRateLimited(response)) {
+        await this.rateLimitedBy(request, response);
+        return { up: false, status, latency_ms, error: 'rate_limited' };
+      }
+      if (status < 200 || status >= 300) return { up: false, status, latency_ms, error: `http_${status}` };
+      if (expect === 'json' && typeof response.body === 'string')
+        return { up: false, status, latency_ms, error: 'unparseable' };
+      return { up: true, status, latency_ms };
     } catch (error) {
       const kind = error instanceof TransportFailure ? error.kind : 'not_authorized';
       return { up: false, latency_ms: this.now() - started, error: kind };
     }
+  }
+
+  /** The venue refused for its rate limit: spend nothing more until its retry time, and tell the caller. */
+  private async rateLimitedBy(request: UpstreamRequest, response: UpstreamResponse): Promise<AppError> {
+    const retryAfter =
+      parseRetryAfter(response.headers['retry-after'], Date.now()) ?? this.options.rateLimitBackoffMs;
+    await this.options.budget?.drain(request, retryAfter);
+    return upstreamRateLimited(this.name, this.environment, retryAfter, 'venue');
+  }
+
+  private isRateLimited(response: UpstreamResponse): boolean {
+    return response.status === 429 || (this.options.rateLimited?.(response) ?? false);
   }
 
   close(): Promise<void> {

@@ -1,7 +1,10 @@
 import type { Authorizer } from './authorizer.js';
+import { Budget } from './budget.js';
 import type { CredentialHandle, CredentialStore } from './credentials.js';
 import type { Lifecycle } from './lifecycle.js';
+import type { SharedState } from './shared-state.js';
 import { UndiciUpstream } from './undici-upstream.js';
+import { UpstreamCache } from './upstream-cache.js';
 import { hostNames, type UpstreamSpec, type UpstreamTuning } from './upstream-spec.js';
 import type { Environment, UpstreamHttp } from './upstream-types.js';
 
@@ -15,6 +18,8 @@ export interface UpstreamConnection {
   readonly credentials: CredentialHandle | undefined;
   /** Close hooks and timers of this upstream's clients (websockets, keep-alive timers). */
   readonly lifecycle: Lifecycle;
+  /** This upstream's cache in this environment, for the client calls that declare a policy. */
+  readonly cache: UpstreamCache;
 }
 
 export interface ConnectionOptions {
@@ -25,6 +30,9 @@ export interface ConnectionOptions {
   tuning: UpstreamTuning;
   credentials: CredentialStore;
   lifecycle: Lifecycle;
+  /** Budgets and the shared cache level: this process's memory or Redis. */
+  state: SharedState;
+  cacheEntries: number;
   now: () => number;
 }
 
@@ -35,6 +43,7 @@ export class Connection implements UpstreamConnection {
   readonly credentials: CredentialHandle | undefined;
   readonly lifecycle: Lifecycle;
   readonly hosts: ReadonlyMap<string, UndiciUpstream>;
+  readonly cache: UpstreamCache;
   readonly #spec: UpstreamSpec;
   #client: { value: unknown } | undefined;
 
@@ -55,6 +64,8 @@ export class Connection implements UpstreamConnection {
     for (const host of hostNames(spec)) {
       const baseUrl = options.urls[host];
       if (baseUrl === undefined) throw new Error(`${spec.name}: no URL for host ${host}`);
+      const budgetSpec = spec.hosts[host]!.budget;
+      const key = `${spec.name}:${environment}:${host}`;
       hosts.set(
         host,
         new UndiciUpstream({
@@ -65,10 +76,26 @@ export class Connection implements UpstreamConnection {
           baseUrl,
           now,
           authorizer,
+          rateLimited: spec.rateLimited,
+          budget:
+            budgetSpec &&
+            new Budget({
+              spec: budgetSpec,
+              store: options.state.buckets,
+              key,
+              upstream: spec.name,
+              environment,
+              maxWaitMs: options.tuning.budgetWaitMs,
+            }),
         }),
       );
     }
     this.hosts = hosts;
+    this.cache = new UpstreamCache({
+      scope: `${spec.name}:${environment}`,
+      maxEntries: options.cacheEntries,
+      remote: options.state.remoteCache,
+    });
   }
 
   http(host?: string): UpstreamHttp {

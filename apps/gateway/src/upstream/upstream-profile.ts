@@ -1,8 +1,10 @@
+import { createLogger, type Logger } from '@app/kit';
 import type { SimulatorDefinition, SimulatorFleet } from '@app/sim';
 import { startSimulators } from '@app/sim';
 import type { GatewayConfig } from '../config.js';
 import { CredentialStore, checkFields, loadCredentialFile } from './credentials.js';
 import { Lifecycle } from './lifecycle.js';
+import { localState, redisState } from './shared-state.js';
 import { environmentsOf, UpstreamRegistry } from './upstream-registry.js';
 import { type HostSpec, hostNames, type UpstreamSpec, type UpstreamTuning } from './upstream-spec.js';
 import type { Environment } from './upstream-types.js';
@@ -29,6 +31,8 @@ export function tuningFrom(config: GatewayConfig): UpstreamTuning {
     breakerFailureThreshold: config.UPSTREAM_BREAKER_FAILURES,
     breakerOpenMs: config.UPSTREAM_BREAKER_OPEN_MS,
     connections: config.UPSTREAM_CONNECTIONS,
+    rateLimitBackoffMs: config.UPSTREAM_RATE_LIMIT_BACKOFF_MS,
+    budgetWaitMs: config.UPSTREAM_BUDGET_WAIT_MS,
   };
 }
 
@@ -49,6 +53,10 @@ export async function startUpstreams(options: {
   now?: () => number;
   /** The simulators' clock; tests pin it so every run sees the same market. */
   simNow?: () => number;
+  /** Warns when Redis (REDIS_URL) cannot be reached. */
+  logger?: Logger;
+  /** Prefix of the Redis keys; tests isolate runs with their own. Default `gateway:`. */
+  redisPrefix?: string;
 }): Promise<Upstreams> {
   const { config, specs } = options;
   const profile = config.UPSTREAM_PROFILE;
@@ -110,11 +118,20 @@ export async function startUpstreams(options: {
           Object.fromEntries(hostNames(spec).map((host) => [host, urlOf(spec, host, environment)])),
         ]),
       );
+    const state = config.REDIS_URL
+      ? await redisState({
+          url: config.REDIS_URL,
+          prefix: options.redisPrefix ?? 'gateway:',
+          logger: options.logger ?? createLogger({ name: 'gateway', level: 'warn' }),
+        })
+      : localState();
     const registry = new UpstreamRegistry({
       upstreams: specs.map((spec) => ({ spec, urls: urls(spec) })),
       tuning: tuningFrom(config),
       credentials,
       lifecycle: new Lifecycle(),
+      state,
+      cacheEntries: config.UPSTREAM_CACHE_ENTRIES,
       probeTimeoutMs: config.READY_PROBE_TIMEOUT_MS,
       readyCacheMs: config.READY_CACHE_MS,
       now: options.now,

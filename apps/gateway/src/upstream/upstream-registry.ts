@@ -2,6 +2,7 @@ import { AppError } from '@app/kit';
 import type { CircuitState } from './circuit-breaker.js';
 import type { CredentialStore } from './credentials.js';
 import type { Lifecycle } from './lifecycle.js';
+import { localState, type SharedState } from './shared-state.js';
 import type { ProbeResult } from './undici-upstream.js';
 import { Connection } from './upstream-connection.js';
 import type { UpstreamSpec, UpstreamTuning } from './upstream-spec.js';
@@ -36,6 +37,10 @@ export interface RegistryOptions {
   tuning: UpstreamTuning;
   credentials: CredentialStore;
   lifecycle: Lifecycle;
+  /** Budgets and the shared cache level; default this process's memory. */
+  state?: SharedState;
+  /** Entries each upstream and environment keeps in its local cache. */
+  cacheEntries?: number;
   probeTimeoutMs: number;
   /** How long one round of readiness probes answers every /health/ready call. */
   readyCacheMs: number;
@@ -56,11 +61,13 @@ export class UpstreamRegistry {
   readonly #entries = new Map<string, Entry>();
   readonly #options: RegistryOptions;
   readonly #now: () => number;
+  readonly #state: SharedState;
   #round: { at: number; readiness: Promise<Readiness> } | undefined;
 
   constructor(options: RegistryOptions) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#state = options.state ?? localState();
     for (const { spec, urls } of options.upstreams) {
       if (this.#entries.has(spec.name)) throw new Error(`upstream ${spec.name} is registered twice`);
       const tuning = { ...options.tuning, ...spec.tuning };
@@ -75,6 +82,8 @@ export class UpstreamRegistry {
           tuning,
           credentials: options.credentials,
           lifecycle: options.lifecycle,
+          state: this.#state,
+          cacheEntries: options.cacheEntries ?? 1_000,
           now: this.#now,
         });
       }
@@ -127,9 +136,9 @@ export class UpstreamRegistry {
   async #probeAll(): Promise<Readiness> {
     const checks = [...this.#entries.values()].flatMap(({ spec, connections }) =>
       Object.values(connections).map(async (connection): Promise<UpstreamHealth> => {
-        const { host: hostName, ...request } = spec.probe;
+        const { host: hostName, expect, ...request } = spec.probe;
         const host = connection.hosts.get(hostName ?? [...connection.hosts.keys()][0]!)!;
-        const probe: ProbeResult = await host.probe(request, this.#options.probeTimeoutMs);
+        const probe: ProbeResult = await host.probe(request, this.#options.probeTimeoutMs, expect);
         const circuit = host.circuit;
         return {
           name: spec.name,
@@ -161,6 +170,7 @@ export class UpstreamRegistry {
           Object.values(connections).map((connection) => connection.close()),
         ),
       );
+      await this.#state.close();
     }
   }
 }

@@ -1,7 +1,8 @@
 import type { Authorizer, AuthorizerScope } from './authorizer.js';
+import type { BudgetSpec } from './budget.js';
 import type { CredentialSpec } from './credentials.js';
 import type { UpstreamConnection } from './upstream-connection.js';
-import type { UpstreamRequest } from './upstream-types.js';
+import type { UpstreamRequest, UpstreamResponse } from './upstream-types.js';
 
 /** Where one host of an upstream lives. */
 export interface HostSpec {
@@ -13,6 +14,8 @@ export interface HostSpec {
    * paths in both profiles. Default: none.
    */
   simPath?: string;
+  /** The venue's limits in its own units and what each request costs (budget.ts); none: unmetered. */
+  budget?: BudgetSpec;
 }
 
 /**
@@ -31,8 +34,13 @@ export interface UpstreamSpec<C = unknown> {
   environments: 'test-and-live' | 'live-only';
   /** Its hosts by name; the first is the default. One host: `{ api: {...} }`. */
   hosts: Record<string, HostSpec>;
-  /** A cheap read that shows the upstream answers; readiness sends it (to `host`, default the first). */
-  probe: UpstreamRequest & { host?: string };
+  /**
+   * A cheap read that shows the upstream answers; readiness sends it (to `host`, default the first) and
+   * wants a 2xx whose body parses as JSON (or any text with `expect: 'text'`).
+   */
+  probe: UpstreamRequest & { host?: string; expect?: 'json' | 'text' };
+  /** The venue's own rate-limit answer besides HTTP 429 (Deribit's error 10028 under another status). */
+  rateLimited?: (response: UpstreamResponse) => boolean;
   /** Credentials it needs per environment, from a file named by a variable, or issued by its simulator. */
   credentials?: CredentialSpec;
   /** Signs or otherwise authorizes each attempt of each request (a fresh nonce per attempt). */
@@ -58,6 +66,10 @@ export interface UpstreamTuning {
   breakerOpenMs: number;
   /** Sockets kept per pool. */
   connections: number;
+  /** How long nothing is sent after a rate-limit answer that names no Retry-After. */
+  rateLimitBackoffMs: number;
+  /** Longest a request waits for its budget before it is refused with 429. */
+  budgetWaitMs: number;
 }
 
 /** Declares an upstream with its client type inferred from `client`. */

@@ -48,6 +48,8 @@ export interface VenueListing {
   /** Paging, for a venue that pages its list. */
   meta?: ListingMeta;
   receivedAt: number;
+  /** Present when the venue failed and a cached listing stands in. */
+  stale?: true;
 }
 
 /** How one interval's candles come from a venue. */

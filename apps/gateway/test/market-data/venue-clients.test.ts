@@ -88,21 +88,25 @@ describe('optx client against the Deribit simulator', () => {
     expect(Math.abs((stale.data.mark_price as number) / index.data.index_price - 1)).toBeGreaterThan(0.1);
   });
 
-  it("maps the simulator's exhausted credits (10028) to a retryable UPSTREAM_RATE_LIMITED", async () => {
-    const limited = await startMarketGateway({
-      simulators: [createOptxSimulator({ rateLimit: true }), perpdex],
+  it("turns Deribit's too_many_requests (10028, under any status) into 429 with Retry-After, not retried", async () => {
+    const sim = market.sim('optx', 'live');
+    sim.resetHits();
+    sim.faults.inject({
+      path: '/api/v2/public/get_index_price',
+      times: 1,
+      fault: {
+        kind: 'error',
+        status: 400,
+        body: { jsonrpc: '2.0', error: { message: 'too_many_requests', code: 10028 }, testnet: false },
+      },
     });
-    try {
-      const client = limited.gateway.upstreams.registry.client(optxUpstream, 'live');
-      for (let i = 0; i < 100; i++) await client.getIndexPrice('eth_usd');
-      await expect(client.getIndexPrice('eth_usd')).rejects.toMatchObject({
-        status: 502,
-        code: 'UPSTREAM_RATE_LIMITED',
-        retryable: true,
-      });
-    } finally {
-      await limited.close();
-    }
+    await expect(optxClient.getIndexPrice('eth_usd')).rejects.toMatchObject({
+      status: 429,
+      code: 'UPSTREAM_RATE_LIMITED',
+      retryable: true,
+      headers: { 'retry-after': '1' },
+    });
+    expect(sim.hits({ path: '/api/v2/public/get_index_price' })).toBe(1);
   });
 
   it('detects a base URL pointing at the other environment', async () => {

@@ -55,6 +55,7 @@ export const getMarkets = perpdexTool({
           .map(({ native: _native, ...record }) => record),
       },
       obtainedAt: fetched.receivedAt,
+      stale: fetched.stale,
     };
   },
 });

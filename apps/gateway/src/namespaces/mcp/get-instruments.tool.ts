@@ -145,6 +145,7 @@ export const getInstruments = marketTool({
     return {
       data: { instruments: used.flatMap((o) => o.listing!.instruments), failed_sources: failed, meta },
       obtainedAt: Math.min(...used.map((o) => o.listing!.receivedAt)),
+      stale: used.some((o) => o.listing!.stale),
     };
   },
 });

@@ -1,5 +1,7 @@
 import type { Candle } from '../../domain/candle.js';
+import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import type { UpstreamHttp } from '../../upstream/upstream-types.js';
+import { LISTING_POLICY, LIVE_POLICY } from '../cache-policies.js';
 import { type Fetched, VenueCall } from '../venue-call.js';
 import { readResult } from './deribit-errors.js';
 import {
@@ -18,12 +20,19 @@ export class DeribitClient {
   readonly exchange = 'optx';
   readonly #call: VenueCall;
 
-  constructor(readonly http: UpstreamHttp) {
-    this.#call = new VenueCall(http, (response, what) => readResult(response, http.environment, what));
+  constructor(
+    readonly http: UpstreamHttp,
+    cache?: UpstreamCache,
+  ) {
+    this.#call = new VenueCall(http, (response, what) => readResult(response, http.environment, what), cache);
   }
 
+  /** Listings change a few times a day and cost 20× a plain call (notes §1.6): held a minute. */
   getInstruments(params: { currency: string; kind?: string | null }): Promise<Fetched<OptxInstrument[]>> {
-    return this.#call.send(instrumentsRequest(params), `currency ${params.currency}`, readInstruments);
+    return this.#call.send(instrumentsRequest(params), `currency ${params.currency}`, readInstruments, {
+      key: `instruments:${params.currency}:${params.kind ?? '*'}`,
+      policy: LISTING_POLICY,
+    });
   }
 
   /** Bars whose open lies in [startMs, endMs]; the caller keeps each call under the bar cap. */
@@ -55,9 +64,13 @@ export class DeribitClient {
     return this.#call.send(timeRequest(), 'time', (result) => Number(result));
   }
 
+  /** Live prices and open interest: shared for a couple of seconds, so pollers make one call. */
   getBookSummaryByCurrency(params: { currency: string; kind?: string | null }) {
-    return this.#call.send(bookSummaryRequest(params), `currency ${params.currency}`, (result) =>
-      Array.isArray(result) ? (result as Record<string, unknown>[]) : [],
+    return this.#call.send(
+      bookSummaryRequest(params),
+      `currency ${params.currency}`,
+      (result) => (Array.isArray(result) ? (result as Record<string, unknown>[]) : []),
+      { key: `book_summary:${params.currency}:${params.kind ?? '*'}`, policy: LIVE_POLICY },
     );
   }
 }

@@ -1,6 +1,5 @@
 import { parseDateBound } from '../../domain/date-range.js';
 import { INTERVAL_MS, type Interval } from '../../domain/intervals.js';
-import { ListingCache } from '../listing-cache.js';
 import type {
   CandleSource,
   Instrument,
@@ -67,8 +66,6 @@ function compareOptx(a: OptxInstrument, b: OptxInstrument): number {
 /** optx in the common interface: Deribit's chart data, instrument filters and paging. */
 export class DeribitMarket implements MarketVenue {
   readonly exchange = 'optx';
-  readonly #listings = new ListingCache();
-
   constructor(private readonly client: DeribitClient) {}
 
   /** Deribit has no 4 h resolution: 4 h is fetched hourly and aggregated by the caller (step < interval). */
@@ -91,9 +88,7 @@ export class DeribitMarket implements MarketVenue {
     const kind = query.kind === undefined ? 'future' : query.kind;
     const expiryFrom = query.expiry_from ? parseDateBound(query.expiry_from, 'expiry_from', 'start') : null;
     const expiryTo = query.expiry_to ? parseDateBound(query.expiry_to, 'expiry_to', 'end') : null;
-    const listing = await this.#listings.get(`${currency}:${kind ?? '*'}`, () =>
-      this.client.getInstruments({ currency, kind }),
-    );
+    const listing = await this.client.getInstruments({ currency, kind });
     const oi = query.min_open_interest != null ? await this.#openInterests(currency, kind) : null;
     const strikeFilter = query.strike_min != null || query.strike_max != null;
     const rows = listing.data
@@ -124,6 +119,7 @@ export class DeribitMarket implements MarketVenue {
       instruments: page,
       meta: { total: uniform.length, offset, limit, has_more: offset + page.length < uniform.length },
       receivedAt: Math.min(listing.receivedAt, oi?.receivedAt ?? Number.POSITIVE_INFINITY),
+      ...(listing.stale || oi?.stale ? { stale: true } : {}),
     };
   }
 
@@ -137,6 +133,10 @@ export class DeribitMarket implements MarketVenue {
       if (typeof row.instrument_name === 'string' && typeof row.open_interest === 'number')
         byName.set(row.instrument_name, row.open_interest);
     }
-    return { byName, receivedAt: Math.min(...rows.map((fetched) => fetched.receivedAt)) };
+    return {
+      byName,
+      receivedAt: Math.min(...rows.map((fetched) => fetched.receivedAt)),
+      stale: rows.some((fetched) => fetched.stale),
+    };
   }
 }

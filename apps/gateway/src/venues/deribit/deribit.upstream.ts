@@ -1,4 +1,5 @@
 import { defineUpstream } from '../../upstream/upstream-spec.js';
+import { deribitBudget, deribitRateLimited } from './deribit-budget.js';
 import { DeribitClient } from './deribit-client.js';
 import { OPTX_BASE_URLS, timeRequest } from './deribit-requests.js';
 
@@ -6,7 +7,8 @@ import { OPTX_BASE_URLS, timeRequest } from './deribit-requests.js';
 export const optxUpstream = defineUpstream({
   name: 'optx',
   environments: 'test-and-live',
-  hosts: { api: { publicUrl: OPTX_BASE_URLS, simPath: '/api/v2' } },
+  hosts: { api: { publicUrl: OPTX_BASE_URLS, simPath: '/api/v2', budget: deribitBudget } },
   probe: timeRequest(),
-  client: (connection) => new DeribitClient(connection.http()),
+  rateLimited: deribitRateLimited,
+  client: (connection) => new DeribitClient(connection.http(), connection.cache),
 });

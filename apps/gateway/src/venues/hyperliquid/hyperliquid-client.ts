@@ -1,6 +1,8 @@
 import type { Candle } from '../../domain/candle.js';
 import type { Interval } from '../../domain/intervals.js';
+import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import type { UpstreamHttp } from '../../upstream/upstream-types.js';
+import { LISTING_POLICY, LIVE_POLICY } from '../cache-policies.js';
 import { type Fetched, VenueCall } from '../venue-call.js';
 import {
   allMidsRequest,
@@ -23,20 +25,28 @@ export class HyperliquidClient {
   readonly exchange = 'perpdex';
   readonly #call: VenueCall;
 
-  constructor(readonly http: UpstreamHttp) {
-    this.#call = new VenueCall(http, readBody);
+  constructor(
+    readonly http: UpstreamHttp,
+    cache?: UpstreamCache,
+  ) {
+    this.#call = new VenueCall(http, readBody, cache);
   }
 
+  /** The perp universe (weight 20): static metadata, held a minute. */
   getMeta(): Promise<Fetched<PerpMeta>> {
-    return this.#call.send(metaRequest(), 'meta', readMeta);
+    return this.#call.send(metaRequest(), 'meta', readMeta, { key: 'meta', policy: LISTING_POLICY });
   }
 
+  /** Universe with live prices and funding (weight 20): shared for a couple of seconds. */
   getMarkets(): Promise<Fetched<PerpMarket[]>> {
-    return this.#call.send(metaAndAssetCtxsRequest(), 'metaAndAssetCtxs', readMarkets);
+    return this.#call.send(metaAndAssetCtxsRequest(), 'metaAndAssetCtxs', readMarkets, {
+      key: 'metaAndAssetCtxs',
+      policy: LIVE_POLICY,
+    });
   }
 
   getAllMids(): Promise<Fetched<Record<string, number>>> {
-    return this.#call.send(allMidsRequest(), 'allMids', readMids);
+    return this.#call.send(allMidsRequest(), 'allMids', readMids, { key: 'allMids', policy: LIVE_POLICY });
   }
 
   /** Cheap liveness probe for readiness (`allMids` has weight 2, `meta` 20): number of perps quoted. */

@@ -1,6 +1,5 @@
 import { AppError } from '@app/kit';
 import { INTERVAL_MS, type Interval } from '../../domain/intervals.js';
-import { ListingCache } from '../listing-cache.js';
 import type { CandleSource, Instrument, MarketVenue, VenueListing } from '../market-venue.js';
 import type { HyperliquidClient } from './hyperliquid-client.js';
 import { PERPDEX_MAX_BARS_PER_CALL } from './hyperliquid-requests.js';
@@ -35,16 +34,16 @@ export function fromPerpMarket(market: PerpMarket): Instrument {
 /** perpdex in the common interface: Hyperliquid's candle snapshots, perp universe and case-sensitive coins. */
 export class HyperliquidMarket implements MarketVenue {
   readonly exchange = 'perpdex';
-  readonly #listings = new ListingCache();
+  /** Views derived from a cached answer, computed once per answer rather than once per call. */
+  readonly #coins = new WeakMap<object, string[]>();
+  readonly #listings = new WeakMap<object, Instrument[]>();
 
   constructor(private readonly client: HyperliquidClient) {}
 
-  /** Coin names of the perp universe (delisted included: their history may still exist), cached briefly. */
-  coins(): Promise<string[]> {
-    return this.#listings.get('coins', async () => {
-      const meta = await this.client.getMeta();
-      return meta.data.universe.map((asset) => asset.name);
-    });
+  /** Coin names of the perp universe (delisted included: their history may still exist). */
+  async coins(): Promise<string[]> {
+    const meta = await this.client.getMeta();
+    return derived(this.#coins, meta.data, () => meta.data.universe.map((asset) => asset.name));
   }
 
   /** Hyperliquid answers an unknown coin with nothing useful: the listing is checked so the caller gets a 404. */
@@ -82,8 +81,20 @@ export class HyperliquidMarket implements MarketVenue {
   async listInstruments(): Promise<VenueListing> {
     const markets = await this.client.getMarkets();
     return {
-      instruments: markets.data.filter((market) => !market.native.meta.isDelisted).map(fromPerpMarket),
+      instruments: derived(this.#listings, markets.data, () =>
+        markets.data.filter((market) => !market.native.meta.isDelisted).map(fromPerpMarket),
+      ),
       receivedAt: markets.receivedAt,
+      ...(markets.stale ? { stale: true } : {}),
     };
   }
+}
+
+function derived<T>(views: WeakMap<object, T>, source: object, make: () => T): T {
+  let view = views.get(source);
+  if (view === undefined) {
+    view = make();
+    views.set(source, view);
+  }
+  return view;
 }

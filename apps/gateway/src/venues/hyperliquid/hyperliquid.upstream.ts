@@ -1,4 +1,5 @@
 import { defineUpstream } from '../../upstream/upstream-spec.js';
+import { hyperliquidBudget } from './hyperliquid-budget.js';
 import { HyperliquidClient } from './hyperliquid-client.js';
 import { allMidsRequest, PERPDEX_BASE_URLS } from './hyperliquid-requests.js';
 
@@ -6,7 +7,7 @@ import { allMidsRequest, PERPDEX_BASE_URLS } from './hyperliquid-requests.js';
 export const perpdexUpstream = defineUpstream({
   name: 'perpdex',
   environments: 'test-and-live',
-  hosts: { api: { publicUrl: PERPDEX_BASE_URLS } },
+  hosts: { api: { publicUrl: PERPDEX_BASE_URLS, budget: hyperliquidBudget } },
   probe: allMidsRequest(),
-  client: (connection) => new HyperliquidClient(connection.http()),
+  client: (connection) => new HyperliquidClient(connection.http(), connection.cache),
 });

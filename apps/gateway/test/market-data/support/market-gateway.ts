@@ -132,6 +132,10 @@ export async function startMarketGateway(
         await instance.up();
         instance.resetHits();
       }
+      const { registry } = gateway.upstreams;
+      for (const name of registry.names)
+        for (const environment of ['test', 'live'] as const)
+          registry.connection(name, environment).cache.clear();
     },
     close: () => gateway.close(),
   };
