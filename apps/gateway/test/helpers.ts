@@ -47,6 +47,8 @@ export async function startGateway(
     simulators?: SimulatorDefinition[];
     /** The simulators' clock, pinned so every run sees the same market. */
     simNow?: () => number;
+    /** Redis key prefix when env sets REDIS_URL: instances that share one share budgets and caches. */
+    redisPrefix?: string;
   } = {},
 ): Promise<Gateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
@@ -77,6 +79,8 @@ export async function startGateway(
       (options.production ? simulators : [tickerSimulator('ticker'), tickerSimulator('quotes')]),
     now: options.now,
     simNow: options.simNow,
+    logger,
+    redisPrefix: options.redisPrefix,
   });
   const app = await buildApp({
     config,

@@ -215,21 +215,29 @@ export class UndiciUpstream implements UpstreamHttp {
       };
     }
     const started = this.now();
+    const result = await this.probeOnce(request, timeoutMs, expect);
+    this.lastOutcome = { at: this.now(), reason: result.error ?? null, status: result.status };
+    return { ...result, latency_ms: this.now() - started };
+  }
+
+  private async probeOnce(
+    request: UpstreamRequest,
+    timeoutMs: number,
+    expect: 'json' | 'text',
+  ): Promise<Omit<ProbeResult, 'latency_ms'>> {
     try {
       const response = await this.send(request, timeoutMs);
-      const latency_ms = this.now() - started;
       const status = response.status;
       if (this.isRateLimited(response)) {
         await this.rateLimitedBy(request, response);
-        return { up: false, status, latency_ms, error: 'rate_limited' };
+        return { up: false, status, error: 'rate_limited' };
       }
-      if (status < 200 || status >= 300) return { up: false, status, latency_ms, error: `http_${status}` };
+      if (status < 200 || status >= 300) return { up: false, status, error: `http_${status}` };
       if (expect === 'json' && typeof response.body === 'string')
-        return { up: false, status, latency_ms, error: 'unparseable' };
-      return { up: true, status, latency_ms };
+        return { up: false, status, error: 'unparseable' };
+      return { up: true, status };
     } catch (error) {
-      const kind = error instanceof TransportFailure ? error.kind : 'not_authorized';
-      return { up: false, latency_ms: this.now() - started, error: kind };
+      return { up: false, error: error instanceof TransportFailure ? error.kind : 'not_authorized' };
     }
   }
 

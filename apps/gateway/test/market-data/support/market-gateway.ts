@@ -85,6 +85,8 @@ export async function startMarketGateway(
     /** Simulators with other settings (the catalog's by default). */
     simulators?: SimulatorDefinition[];
     env?: Record<string, string>;
+    /** Redis key prefix when env sets REDIS_URL (instances sharing one share budgets and caches). */
+    redisPrefix?: string;
   } = {},
 ): Promise<MarketGateway> {
   const defaultEnvironment = options.environment ?? 'live';
@@ -94,6 +96,7 @@ export async function startMarketGateway(
     now,
     simNow: now,
     simulators: options.simulators,
+    redisPrefix: options.redisPrefix,
     // Injected faults in one test must not open a circuit for the next.
     env: { UPSTREAM_BREAKER_FAILURES: '1000', ...options.env },
   });
