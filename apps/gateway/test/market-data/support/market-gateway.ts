@@ -25,6 +25,7 @@ export interface FrameFields {
   data_timestamp: string;
   testnet: boolean;
   simulated: true;
+  stale?: true;
 }
 
 /** What each tool answers (its handler's data), as the tests read it. */
