@@ -80,10 +80,13 @@ export class Budget {
     if (waitMs > 0) await sleep(waitMs);
   }
 
-  /** Reserves without waiting; false when the units are not there now (readiness probes). */
+  /**
+   * Reserves without waiting, the write reserve included: false when the units are not there now.
+   * For readiness probes, whose one cheap call a round must not wait behind polling reads.
+   */
   async trySpend(request: UpstreamRequest): Promise<boolean> {
     try {
-      return (await this.#reserve(request, 0)) === 0;
+      return (await this.#reserve({ ...request, idempotent: false }, 0)) === 0;
     } catch {
       return false;
     }

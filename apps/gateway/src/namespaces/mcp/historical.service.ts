@@ -114,23 +114,22 @@ export async function getConsensusHistory(
       'VALIDATION_ERROR',
       { field: 'instrument' },
     );
-  const listed = await Promise.all(
-    clients.venues.map(async (venue) => ({ venue, symbol: await venue.consensusSymbol(coin) })),
-  );
+  // Each venue looks its symbol up and fetches on its own, so one venue's stalled listing cannot hold the
+  // other back past the call's deadline.
+  const outcomes = (
+    await Promise.all(
+      clients.venues.map(async (venue) => {
+        const symbol = await venue.consensusSymbol(coin);
+        if (symbol === undefined) return null;
+        return fetchSeries(clients, venue, symbol, request.interval, request.range).then(
+          (series) => ({ exchange: venue.exchange, symbol, series, error: null }),
+          (error: unknown) => ({ exchange: venue.exchange, symbol, series: null, error }),
+        );
+      }),
+    )
+  ).filter((outcome) => outcome !== null);
   const symbols: Partial<Record<Exchange, string>> = {};
-  for (const { venue, symbol } of listed) if (symbol !== undefined) symbols[venue.exchange] = symbol;
-  const outcomes = await Promise.all(
-    listed.flatMap(({ venue, symbol }) =>
-      symbol === undefined
-        ? []
-        : [
-            fetchSeries(clients, venue, symbol, request.interval, request.range).then(
-              (series) => ({ exchange: venue.exchange, series, error: null }),
-              (error: unknown) => ({ exchange: venue.exchange, series: null, error }),
-            ),
-          ],
-    ),
-  );
+  for (const { exchange, symbol } of outcomes) symbols[exchange] = symbol;
   // A venue that does not list the symbol does not support it: it is left out, not failed (rule 1).
   const supported = outcomes.filter((o) => !(isAppError(o.error) && o.error.code === 'UNKNOWN_INSTRUMENT'));
   if (!supported.length)
