@@ -1,7 +1,7 @@
 export { simulators } from './catalog.js';
 export { createOptxSimulator, optx } from './deribit/deribit-simulator.js';
-export type { Fault, FaultRule } from './frame/faults.js';
-export { FaultControl } from './frame/faults.js';
+export type { Fault, FaultKind, FaultRule } from './frame/faults.js';
+export { FAULT_KINDS, FaultControl, MAINTENANCE_PAGE } from './frame/faults.js';
 export { createRandom, deriveSeed } from './frame/seed.js';
 export type { JournalEntry, SimInstance } from './frame/sim-instance.js';
 export {

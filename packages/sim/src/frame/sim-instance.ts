@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SimContext, SimEnvironment, SimulatorDefinition } from '../simulator.js';
-import { applyFault, type Fault, FaultControl, type FaultRule } from './faults.js';
+import { applyFault, dripPayload, type Fault, FaultControl, type FaultRule, faultProblem } from './faults.js';
 
 /** One running simulator in one environment, on its own loopback port, with its own state. */
 export interface SimInstance {
@@ -37,13 +37,6 @@ export interface JournalEntry {
 
 const JOURNAL_SIZE = 5_000;
 const CONTROL_PREFIX = '/__sim/';
-const FAULT_KINDS: ReadonlySet<string> = new Set<Fault['kind']>([
-  'latency',
-  'error',
-  'malformed',
-  'reset',
-  'hang',
-]);
 const MAX_DISTINCT_PATHS = 10_000;
 
 /**
@@ -60,6 +53,7 @@ export async function startSimInstance(
   const counts = new Map<string, number>();
   let journal: JournalEntry[] = [];
   const entries = new WeakMap<object, JournalEntry>();
+  const drips = new WeakMap<object, Extract<Fault, { kind: 'drip' }>>();
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -72,7 +66,16 @@ export async function startSimInstance(
     if (journal.length > JOURNAL_SIZE) journal = journal.slice(-JOURNAL_SIZE / 2);
     entries.set(request, entry);
     const fault = faults.take(request.method, path);
+    if (fault?.kind === 'drip') drips.set(request, fault);
     if (fault && (await applyFault(fault, request, reply))) return reply;
+  });
+
+  // A dripped answer (the real one or the fault's own body) leaves here: headers at once, the body slowly.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const drip = drips.get(request);
+    if (!drip) return payload;
+    drips.delete(request);
+    return dripPayload(drip, reply, payload);
   });
 
   app.addHook('preHandler', async (request) => {
@@ -89,9 +92,8 @@ export async function startSimInstance(
   }));
   app.post(`${CONTROL_PREFIX}faults`, async (request, reply) => {
     const rule = request.body as Partial<FaultRule> | null;
-    if (!rule || typeof rule !== 'object' || !FAULT_KINDS.has(String(rule.fault?.kind))) {
-      return reply.code(400).send({ error: `fault.kind must be one of ${[...FAULT_KINDS].join(', ')}` });
-    }
+    const problem = !rule || typeof rule !== 'object' ? 'a rule must be an object' : faultProblem(rule.fault);
+    if (problem) return reply.code(400).send({ error: problem });
     faults.inject(rule as FaultRule);
     return reply.code(204).send();
   });
