@@ -90,7 +90,11 @@ describe('optx client against the Deribit simulator', () => {
 
   it("maps the simulator's exhausted credits (10028) to a retryable UPSTREAM_RATE_LIMITED", async () => {
     const limited = await startMarketGateway({
-      simulators: [createOptxSimulator({ rateLimit: true }), perpdex],
+      // The credit model without refill: the pool's 100 calls, then 10028 however long they took.
+      simulators: [
+        createOptxSimulator({ limits: { rules: { non_matching_engine: { refillPerSecond: 0 } } } }),
+        perpdex,
+      ],
     });
     try {
       const client = limited.gateway.upstreams.registry.client(optxUpstream, 'live');
