@@ -1,7 +1,21 @@
 export { simulators } from './catalog.js';
-export { createOptxSimulator, optx } from './deribit/deribit-simulator.js';
-export type { Fault, FaultRule } from './frame/faults.js';
-export { FaultControl } from './frame/faults.js';
+export { creditBucket, DERIBIT_LIMITS } from './deribit/deribit-credits.js';
+export {
+  createOptxSimulator,
+  type OptxSimOptions,
+  optx,
+  optxRateLimitFault,
+} from './deribit/deribit-simulator.js';
+export type { Fault, FaultKind, FaultRule } from './frame/faults.js';
+export { FAULT_KINDS, FaultControl, MAINTENANCE_PAGE } from './frame/faults.js';
+export {
+  type LimitRule,
+  type LimitRules,
+  type LimitSettings,
+  type LimitStats,
+  RateLimits,
+  type RefusalFilter,
+} from './frame/limits.js';
 export { createRandom, deriveSeed } from './frame/seed.js';
 export type { JournalEntry, SimInstance } from './frame/sim-instance.js';
 export {
@@ -11,5 +25,16 @@ export {
   startSimulator,
   startSimulators,
 } from './frame/simulator-fleet.js';
-export { createPerpdexSimulator, perpdex } from './hyperliquid/hyperliquid-simulator.js';
+export {
+  createPerpdexSimulator,
+  type PerpdexSimOptions,
+  perpdex,
+  perpdexRateLimitFault,
+} from './hyperliquid/hyperliquid-simulator.js';
+export {
+  exchangeWeight,
+  HYPERLIQUID_LIMITS,
+  infoWeight,
+  itemsWeight,
+} from './hyperliquid/hyperliquid-weights.js';
 export type { SimContext, SimEnvironment, SimulatorDefinition } from './simulator.js';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { LimitRules, RateLimits } from './frame/limits.js';
 
 /**
  * The contract between the simulator frame and each venue simulator. A venue
@@ -21,6 +22,12 @@ export interface SimContext {
   marketSeed: number;
   /** Milliseconds since the epoch; tests may pin it. */
   now: () => number;
+  /**
+   * This instance's rate limits (the buckets of `SimulatorDefinition.limits`): the venue takes each
+   * request's cost from them and answers a refusal in its own format. They run on real elapsed time, never
+   * on `now`.
+   */
+  limits: RateLimits;
 }
 
 export interface SimulatorDefinition {
@@ -34,4 +41,9 @@ export interface SimulatorDefinition {
    * `npm start` trades with no set-up. Absent for simulators of public data.
    */
   credentials?: (context: SimContext) => Record<string, string>;
+  /**
+   * The venue's rate-limit buckets and their numbers, on unless `enabled: false`; absent for a venue
+   * without limits. The frame gives each instance its own `RateLimits` over them (`SimContext.limits`).
+   */
+  limits?: { rules: LimitRules; enabled?: boolean };
 }

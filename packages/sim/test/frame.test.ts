@@ -116,6 +116,116 @@ describe('simulator frame', () => {
     expect(stats.body.hits).toEqual({ 'GET /ticker': 1 });
   });
 
+  it('drips the real answer: status and headers at once, the last byte only after ms', async () => {
+    running = await startSimulator(tickerSimulator, { now: () => 1_700_000_000_000 });
+    const plain = await (await fetch(`${running.test.url}/ticker`)).text();
+    running.test.faults.inject({ fault: { kind: 'drip', ms: 600, bytes: 4 }, path: '/ticker', times: 1 });
+    const started = performance.now();
+    const res = await fetch(`${running.test.url}/ticker`);
+    const headersAfter = performance.now() - started;
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(plain)));
+    const reader = res.body!.getReader();
+    let pieces = 0;
+    let text = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      pieces++;
+      text += Buffer.from(chunk.value).toString();
+    }
+    const bodyAfter = performance.now() - started;
+    expect(headersAfter).toBeLessThan(300);
+    expect(bodyAfter).toBeGreaterThanOrEqual(580);
+    expect(pieces).toBeGreaterThan(3);
+    expect(text).toBe(plain);
+  });
+
+  it("drips a given body with the fault's status and headers; a header timeout passes, a total one fires", async () => {
+    running = await startSimulator(tickerSimulator);
+    running.test.faults.inject({
+      fault: { kind: 'drip', ms: 400, status: 503, body: { error: 'slow' }, headers: { 'x-drip': 'yes' } },
+    });
+    const res = await fetch(`${running.test.url}/ticker`, { signal: AbortSignal.timeout(1_000) });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('x-drip')).toBe('yes');
+    expect(await res.json()).toEqual({ error: 'slow' });
+    // A client that gives the whole answer 150 ms sees its headers and then times out on the body.
+    const slow = await fetch(`${running.test.url}/ticker`, { signal: AbortSignal.timeout(150) });
+    expect(slow.status).toBe(503);
+    await expect(slow.text()).rejects.toThrow();
+  });
+
+  it('closes cleanly in the middle of a drip', async () => {
+    running = await startSimulator(tickerSimulator);
+    running.test.faults.inject({ fault: { kind: 'drip', ms: 10_000 } });
+    const res = await fetch(`${running.test.url}/ticker`);
+    expect(res.status).toBe(200);
+    const closing = running.close();
+    running = undefined;
+    await closing;
+    await expect(res.text()).rejects.toThrow();
+  });
+
+  it('answers an HTML page where JSON was expected (200 or a given status)', async () => {
+    running = await startSimulator(tickerSimulator);
+    running.test.faults.inject({ fault: { kind: 'html' }, times: 1 });
+    running.test.faults.inject({
+      fault: { kind: 'html', status: 503, body: '<html><body>down</body></html>' },
+    });
+    const page = await fetch(`${running.test.url}/ticker`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toMatch(/^<!DOCTYPE html>[\s\S]*maintenance/);
+    const custom = await fetch(`${running.test.url}/ticker`);
+    expect(custom.status).toBe(503);
+    expect(await custom.text()).toBe('<html><body>down</body></html>');
+  });
+
+  it('an error fault sends a string body as it is: HTML or plain text, not JSON', async () => {
+    running = await startSimulator(tickerSimulator);
+    running.test.faults.inject({
+      fault: {
+        kind: 'error',
+        status: 502,
+        body: '<html>Bad Gateway</html>',
+        headers: { 'content-type': 'text/html' },
+      },
+      times: 1,
+    });
+    running.test.faults.inject({
+      fault: { kind: 'error', status: 500, body: 'Internal Server Error' },
+      times: 1,
+    });
+    const html = await fetch(`${running.test.url}/ticker`);
+    expect([html.status, html.headers.get('content-type'), await html.text()]).toEqual([
+      502,
+      'text/html',
+      '<html>Bad Gateway</html>',
+    ]);
+    const text = await fetch(`${running.test.url}/ticker`);
+    expect(text.status).toBe(500);
+    expect(text.headers.get('content-type')).toContain('text/plain');
+    expect(await text.text()).toBe('Internal Server Error');
+  });
+
+  it('the control API takes drip and html and refuses a drip without ms', async () => {
+    running = await startSimulator(tickerSimulator);
+    const post = (body: unknown) =>
+      fetch(`${running!.test.url}/__sim/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post({ fault: { kind: 'drip', ms: 50 }, times: 1 })).status).toBe(204);
+    expect((await post({ fault: { kind: 'html' }, times: 1 })).status).toBe(204);
+    const bad = await post({ fault: { kind: 'drip' } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/fault\.ms/);
+    expect((await post({ fault: { kind: 'error' } })).status).toBe(400);
+    expect((await fetch(`${running.test.url}/ticker`)).status).toBe(200); // the drip
+    expect((await fetch(`${running.test.url}/ticker`)).headers.get('content-type')).toContain('text/html');
+  });
+
   it('refuses two simulators with one name', async () => {
     await expect(startSimulators([tickerSimulator, tickerSimulator])).rejects.toThrow(/two simulators/);
   });

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Fault } from '../frame/faults.js';
+import { type LimitSettings, RateLimits } from '../frame/limits.js';
 import { environmentSeed } from '../market/environment-seed.js';
-import type { SimContext, SimulatorDefinition } from '../simulator.js';
-import { CreditLimiter } from './deribit-credits.js';
+import type { SimContext, SimEnvironment, SimulatorDefinition } from '../simulator.js';
+import { creditBucket, creditCaller, DERIBIT_LIMITS } from './deribit-credits.js';
 import { publicMethods } from './deribit-public.js';
 import { envelope, methodNotFound, type Query, RpcError } from './deribit-rpc.js';
 
@@ -13,8 +15,11 @@ import { envelope, methodNotFound, type Query, RpcError } from './deribit-rpc.js
  */
 
 export interface OptxSimOptions {
-  /** Enforce the credit model per client IP (notes §1.6); off by default, as the notes ask. */
-  rateLimit?: boolean;
+  /**
+   * The credit model (notes §1.6, `DERIBIT_LIMITS`), on by default as on the venue: `{ enabled: false }`
+   * switches it off, `rules` tunes buckets (`non_matching_engine`, `get_instruments`, `matching_engine`).
+   */
+  limits?: LimitSettings;
 }
 
 /**
@@ -23,10 +28,24 @@ export interface OptxSimOptions {
  */
 const tooManyRequests = () => new RpcError(10028, 'too_many_requests', undefined, 429);
 
-function deribitPlugin(context: SimContext, options: OptxSimOptions): FastifyPluginAsync {
+/**
+ * The venue's own rate-limit refusal as a fault (HTTP 429 and the 10028 envelope, as the credit model
+ * answers it), for tests that want the refusal without spending credits (nothing is counted as refused).
+ */
+export function optxRateLimitFault(environment: SimEnvironment, now = Date.now()): Fault {
+  const body = envelope(
+    { error: tooManyRequests() },
+    { usIn: now * 1000, usOut: now * 1000 + 30 },
+    environment === 'test',
+    undefined,
+  );
+  return { kind: 'error', status: 429, body };
+}
+
+function deribitPlugin(context: SimContext): FastifyPluginAsync {
   const seed = environmentSeed(context);
   const testnet = context.environment === 'test';
-  const limiter = options.rateLimit ? new CreditLimiter(context.now) : null;
+  const { limits } = context;
   return async (app) => {
     app.get<{ Params: { scope: string; method: string }; Querystring: Query }>(
       '/api/v2/:scope/:method',
@@ -37,8 +56,10 @@ function deribitPlugin(context: SimContext, options: OptxSimOptions): FastifyPlu
         const handler =
           scope === 'public' && Object.hasOwn(publicMethods, method) ? publicMethods[method] : undefined;
         try {
+          // Every request spends credits, an unknown method's too; a refused one goes no further.
+          if (!limits.take(creditBucket(scope, method), creditCaller(request), request))
+            throw tooManyRequests();
           if (!handler) throw methodNotFound();
-          if (limiter && !limiter.take(request.ip, method)) throw tooManyRequests();
           const result = handler(seed, context.now(), request.query);
           const usOut = Math.max(usIn + 1, context.now() * 1000);
           return envelope({ result }, { usIn, usOut }, testnet, id);
@@ -53,8 +74,14 @@ function deribitPlugin(context: SimContext, options: OptxSimOptions): FastifyPlu
 }
 
 export function createOptxSimulator(options: OptxSimOptions = {}): SimulatorDefinition {
-  return { name: 'optx', plugin: (context) => deribitPlugin(context, options) };
+  // Checked here, so a wrong bucket or number fails where the definition is made.
+  const limits = new RateLimits(DERIBIT_LIMITS, options.limits);
+  return {
+    name: 'optx',
+    plugin: deribitPlugin,
+    limits: { rules: limits.rules, enabled: limits.enabled },
+  };
 }
 
-/** The default optx simulator: no rate limit. */
+/** The default optx simulator: the venue's credit model on. */
 export const optx: SimulatorDefinition = createOptxSimulator();

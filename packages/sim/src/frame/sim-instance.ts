@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SimContext, SimEnvironment, SimulatorDefinition } from '../simulator.js';
-import { applyFault, type Fault, FaultControl, type FaultRule } from './faults.js';
+import { applyFault, dripPayload, type Fault, FaultControl, type FaultRule, faultProblem } from './faults.js';
+import { type LimitRule, RateLimits, type RefusalFilter } from './limits.js';
 
 /** One running simulator in one environment, on its own loopback port, with its own state. */
 export interface SimInstance {
@@ -14,10 +15,22 @@ export interface SimInstance {
   /** The credential set this instance issued (SimulatorDefinition.credentials), if it issues one. */
   readonly credentials: Readonly<Record<string, string>> | undefined;
   readonly isUp: boolean;
+  /**
+   * The venue's rate limits on this instance (on by default, real elapsed time): `limits.enabled = false`
+   * switches them off, `limits.set(bucket, { pool, refillPerSecond, cost })` tunes a bucket, `limits.refill()`
+   * fills every caller's balance again, `limits.rules` shows the numbers.
+   */
+  readonly limits: RateLimits;
   /** Requests that reached the instance (faulted ones included), optionally only a method and path prefix. */
   hits(filter?: { method?: string; path?: string }): number;
+  /**
+   * Requests the venue refused for rate limiting (a violation of its limits), optionally only a bucket,
+   * method or path prefix. Zero means the client stayed inside the venue's budget.
+   */
+  rateLimited(filter?: RefusalFilter): number;
   /** The last requests as received (the newest JOURNAL_SIZE), optionally only a method and path prefix. */
   requests(filter?: { method?: string; path?: string }): readonly JournalEntry[];
+  /** Forgets hits, the journal and the rate-limit refusals, and fills every caller's balance again. */
   resetHits(): void;
   /** Stops listening and drops open connections: clients get "connection refused" until up(). */
   down(): Promise<void>;
@@ -37,13 +50,6 @@ export interface JournalEntry {
 
 const JOURNAL_SIZE = 5_000;
 const CONTROL_PREFIX = '/__sim/';
-const FAULT_KINDS: ReadonlySet<string> = new Set<Fault['kind']>([
-  'latency',
-  'error',
-  'malformed',
-  'reset',
-  'hang',
-]);
 const MAX_DISTINCT_PATHS = 10_000;
 
 /**
@@ -60,6 +66,8 @@ export async function startSimInstance(
   const counts = new Map<string, number>();
   let journal: JournalEntry[] = [];
   const entries = new WeakMap<object, JournalEntry>();
+  const drips = new WeakMap<object, Extract<Fault, { kind: 'drip' }>>();
+  const { limits } = context;
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -72,7 +80,16 @@ export async function startSimInstance(
     if (journal.length > JOURNAL_SIZE) journal = journal.slice(-JOURNAL_SIZE / 2);
     entries.set(request, entry);
     const fault = faults.take(request.method, path);
+    if (fault?.kind === 'drip') drips.set(request, fault);
     if (fault && (await applyFault(fault, request, reply))) return reply;
+  });
+
+  // A dripped answer (the real one or the fault's own body) leaves here: headers at once, the body slowly.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const drip = drips.get(request);
+    if (!drip) return payload;
+    drips.delete(request);
+    return dripPayload(drip, reply, payload);
   });
 
   app.addHook('preHandler', async (request) => {
@@ -86,14 +103,36 @@ export async function startSimInstance(
     environment: context.environment,
     hits: Object.fromEntries(counts),
     faults: faults.active,
+    limits: limits.stats(),
   }));
   app.post(`${CONTROL_PREFIX}faults`, async (request, reply) => {
     const rule = request.body as Partial<FaultRule> | null;
-    if (!rule || typeof rule !== 'object' || !FAULT_KINDS.has(String(rule.fault?.kind))) {
-      return reply.code(400).send({ error: `fault.kind must be one of ${[...FAULT_KINDS].join(', ')}` });
-    }
+    const problem = !rule || typeof rule !== 'object' ? 'a rule must be an object' : faultProblem(rule.fault);
+    if (problem) return reply.code(400).send({ error: problem });
     faults.inject(rule as FaultRule);
     return reply.code(204).send();
+  });
+  // `{ enabled?, rules?: { <bucket>: { pool?, refillPerSecond?, cost? } }, refill?: true }`; answers the stats.
+  app.post(`${CONTROL_PREFIX}limits`, async (request, reply) => {
+    const body = request.body as {
+      enabled?: unknown;
+      rules?: Record<string, Partial<LimitRule>>;
+      refill?: unknown;
+    } | null;
+    if (!body || typeof body !== 'object') return reply.code(400).send({ error: 'a body must be an object' });
+    if (body.enabled !== undefined && typeof body.enabled !== 'boolean')
+      return reply.code(400).send({ error: 'enabled must be a boolean' });
+    const rules = Object.entries(body.rules ?? {});
+    try {
+      // All or nothing: the rules are checked on a copy before any is applied.
+      new RateLimits(limits.rules, { rules: Object.fromEntries(rules) });
+    } catch (error) {
+      return reply.code(400).send({ error: (error as Error).message });
+    }
+    for (const [bucket, rule] of rules) limits.set(bucket, rule);
+    if (typeof body.enabled === 'boolean') limits.enabled = body.enabled;
+    if (body.refill === true) limits.refill();
+    return limits.stats();
   });
   app.delete(`${CONTROL_PREFIX}faults`, async (_request, reply) => {
     faults.clear();
@@ -130,6 +169,7 @@ export async function startSimInstance(
     seed: context.seed,
     url: `http://${host}:${port}`,
     faults,
+    limits,
     credentials: definition.credentials ? Object.freeze(definition.credentials(context)) : undefined,
     get isUp() {
       return up;
@@ -146,6 +186,7 @@ export async function startSimInstance(
       }
       return total;
     },
+    rateLimited: (filter) => limits.rateLimited(filter),
     requests: ({ method, path } = {}) =>
       journal.filter(
         (entry) =>
@@ -155,6 +196,8 @@ export async function startSimInstance(
     resetHits: () => {
       counts.clear();
       journal = [];
+      limits.resetCounts();
+      limits.refill();
     },
     down: goDown,
     up: goUp,
