@@ -96,9 +96,18 @@ const totalHits = async (origin: string) => {
   return Object.values(stats.hits).reduce((sum, n) => sum + n, 0);
 };
 
+/** The probe's poll: BTC 1h over the last 30 days, to today (the still-forming bar included). */
+const day = 86_400_000;
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const LAST_30_DAYS = {
+  instrument: 'BTC',
+  interval: '1h',
+  start_date: isoDate(Date.now() - 30 * day),
+  end_date: isoDate(Date.now()),
+};
 const POLLED = [
-  { path: '/mcp/tools/get_historical', body: { instrument: 'BTC', interval: '1h' }, connections: 17 },
-  { path: '/mcp/tools/get_indicators', body: { instrument: 'BTC', interval: '1h' }, connections: 17 },
+  { path: '/mcp/tools/get_historical', body: LAST_30_DAYS, connections: 17 },
+  { path: '/mcp/tools/get_indicators', body: LAST_30_DAYS, connections: 17 },
   { path: INSTRUMENTS, body: { exchange: 'perpdex' }, connections: 16 },
 ];
 
@@ -157,7 +166,7 @@ ${tp.rows.join('\n')}
 Median **${fmt(tp.ratio * 100)} %** of the bare route (goal: at least 60 %).
 
 **2. 50 clients polling** the common tools for ${POLL_SECONDS} s (autocannon, keep-alive, each client as
-fast as answers come; get_historical and get_indicators BTC 1h with their default range, consensus of both
+fast as answers come; get_historical and get_indicators BTC 1h over the last 30 days to today, consensus of both
 venues), then the upstream calls each venue's simulator counted:
 
 | tool | clients | answers/s | p99 ms | statuses | errors |

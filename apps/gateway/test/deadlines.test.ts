@@ -8,7 +8,10 @@ import { startMarketGateway } from './market-data/support/market-gateway.js';
  */
 let gateway: Gateway;
 beforeAll(async () => {
-  gateway = await startGateway({ env: { UPSTREAM_TIMEOUT_MS: '5000', TOOL_DEADLINE_MS: '600' } });
+  // A breaker that never opens: each test's timeouts must not fail the next test fast.
+  gateway = await startGateway({
+    env: { UPSTREAM_TIMEOUT_MS: '5000', TOOL_DEADLINE_MS: '600', UPSTREAM_BREAKER_FAILURES: '1000' },
+  });
 });
 afterAll(() => gateway.close());
 beforeEach(() => {
@@ -39,6 +42,13 @@ describe('tool call deadline', () => {
       .test.faults.inject({ path: '/ticker', fault: { kind: 'latency', ms: 3_000 } });
     await expectTimeout(await ticker());
     expect(gateway.sims.get('ticker')!.test.hits({ path: '/ticker' })).toBe(1);
+  });
+
+  it('ends a call whose answer drips in slower than the deadline', async () => {
+    gateway.sims
+      .get('ticker')!
+      .test.faults.inject({ path: '/ticker', fault: { kind: 'drip', ms: 3_000, bytes: 2 } });
+    await expectTimeout(await ticker());
   });
 
   it('takes a shorter deadline from X-Deadline-Ms, never a longer one', async () => {

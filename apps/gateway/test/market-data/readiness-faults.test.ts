@@ -31,16 +31,8 @@ const FAULTS: [string, Fault | 'down', string][] = [
   ['a 5xx', { kind: 'error', status: 502 }, 'http_502'],
   ['a 400', { kind: 'error', status: 400, body: { error: 'bad request' } }, 'http_400'],
   ['malformed JSON', { kind: 'malformed' }, 'unparseable'],
-  [
-    'an HTML page',
-    {
-      kind: 'error',
-      status: 200,
-      body: '<html><body>Maintenance</body></html>',
-      headers: { 'content-type': 'text/html' },
-    },
-    'unparseable',
-  ],
+  ['a dripping body', { kind: 'drip', ms: 2_000, bytes: 2 }, 'timeout'],
+  ['an HTML page', { kind: 'html' }, 'unparseable'],
   // Last: a rate-limit answer holds the budget back for the venue's retry time.
   ['rate limiting (429)', { kind: 'error', status: 429, headers: { 'retry-after': '1' } }, 'rate_limited'],
 ];
