@@ -1,7 +1,7 @@
 import { type App, AppError } from '@app/kit';
 import { Type } from '@sinclair/typebox';
-import { type InvokeDeps, invoke } from './invoke.js';
-import { largeBodyStreamer } from './streamed-body.js';
+import { answerBody, type InvokeDeps, invoke } from './invoke.js';
+import { largeBodyStreamer, STREAM_MIN_ITEMS } from './streamed-body.js';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
 import { ErrorEnvelopeRef } from './tool-schemas.js';
 
@@ -97,12 +97,23 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
             note,
             deps,
           );
-          reply.header('x-data-timestamp', answer.dataTimestamp);
-          const stream = streamLarge?.(answer.body);
-          if (stream) return reply.type('application/json; charset=utf-8').send(stream);
-          return answer.body;
+          reply
+            .header('x-data-timestamp', answer.frame.data_timestamp)
+            .type('application/json; charset=utf-8');
+          const stream =
+            streamLarge && hasLongList(answer.data) ? streamLarge(answerBody(answer)) : undefined;
+          return reply.send(stream ?? entry.render(answer));
         },
       );
     }
   };
+}
+
+/** Whether an answer has a list long enough to stream (streamed-body.ts), without copying it first. */
+function hasLongList(data: Record<string, unknown>): boolean {
+  for (const key in data) {
+    const value = data[key];
+    if (Array.isArray(value) && value.length > STREAM_MIN_ITEMS) return true;
+  }
+  return false;
 }

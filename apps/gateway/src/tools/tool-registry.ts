@@ -1,8 +1,10 @@
 import { bodyValidator } from '@app/kit';
 import type { TSchema } from '@sinclair/typebox';
+import fastJsonStringify from 'fast-json-stringify';
 import { ENVIRONMENTS } from '../upstream/upstream-registry.js';
 import type { Environment } from '../upstream/upstream-types.js';
 import type { FrameDeps } from './call-context.js';
+import type { FrameFields, ToolAnswer } from './invoke.js';
 import { memoizedIsoTimestamp } from './iso-timestamp.js';
 import type { AnyNamespace, AnyTool } from './tool.js';
 import { toolResponseSchema } from './tool-schemas.js';
@@ -21,6 +23,8 @@ export interface RegisteredTool {
   clients(environment: Environment): unknown;
   /** ISO 8601 of `obtainedAt`, remembered per tool (cached tools answer many calls with one time). */
   isoTimestamp(epochMs: number): string;
+  /** The answer as JSON text: the data serialized once per data object (see answerText), then the frame. */
+  render(answer: ToolAnswer): string;
 }
 
 /**
@@ -65,6 +69,7 @@ export class ToolRegistry {
           output: toolResponseSchema(tool.output, namespace.testnetFlag, simulated),
           clients: (environment) => clients[environment],
           isoTimestamp: memoizedIsoTimestamp(),
+          render: answerText(tool.output),
         });
       }
     }
@@ -74,4 +79,32 @@ export class ToolRegistry {
   toolsOf(namespace: string): RegisteredTool[] {
     return [...this.#tools.values()].filter((entry) => entry.namespace.name === namespace);
   }
+}
+
+/**
+ * Serializes answers with the tool's output schema (fields outside it are left out, as the route's
+ * serializer would), the data part once per data object: a tool answering many calls from one cached
+ * answer (a listing a bot polls) pays for its JSON once per cache entry, not once per call. The frame's
+ * fields go after the data's; JSON objects have no order.
+ */
+function answerText(output: TSchema): (answer: ToolAnswer) => string {
+  const serialize = fastJsonStringify(output) as (data: unknown) => string;
+  const texts = new WeakMap<object, string>();
+  return ({ data, frame }) => {
+    let text = texts.get(data);
+    if (text === undefined) {
+      text = serialize(data);
+      texts.set(data, text);
+    }
+    const fields = frameText(frame);
+    return text === '{}' ? `{${fields}}` : `${text.slice(0, -1)},${fields}}`;
+  };
+}
+
+function frameText(frame: FrameFields): string {
+  let text = `"data_timestamp":"${frame.data_timestamp}"`;
+  if (frame.stale) text += ',"stale":true';
+  if (frame.testnet !== undefined) text += `,"testnet":${frame.testnet}`;
+  if (frame.simulated) text += ',"simulated":true';
+  return text;
 }

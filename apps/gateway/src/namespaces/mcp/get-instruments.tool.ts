@@ -1,6 +1,6 @@
 import { AppError, unprocessable } from '@app/kit';
-import { Type } from '@sinclair/typebox';
-import type { Exchange, ListingMeta } from '../../venues/market-venue.js';
+import { type Static, Type } from '@sinclair/typebox';
+import type { Exchange, Instrument, ListingMeta } from '../../venues/market-venue.js';
 import { errorText } from './historical.service.js';
 import { exchangeParam, venueOf } from './market-clients.js';
 import { inputExchange, marketTool } from './market-tool.js';
@@ -104,6 +104,20 @@ export const GetInstrumentsOutputSchema = Type.Object(
   },
 );
 
+/**
+ * One venue's whole, unpaged listing (perpdex) answers every poll of a cache entry with the same object, so
+ * the frame serializes it once per entry (tool-registry.ts).
+ */
+const wholeListings = new WeakMap<Instrument[], Static<typeof GetInstrumentsOutputSchema>>();
+function wholeListing(instruments: Instrument[]): Static<typeof GetInstrumentsOutputSchema> {
+  let answer = wholeListings.get(instruments);
+  if (!answer) {
+    answer = { instruments, failed_sources: [], meta: {} };
+    wholeListings.set(instruments, answer);
+  }
+  return answer;
+}
+
 export const getInstruments = marketTool({
   name: 'get_instruments',
   title: 'Instruments',
@@ -142,8 +156,11 @@ export const getInstruments = marketTool({
       });
     const meta: Partial<Record<Exchange, ListingMeta>> = {};
     for (const o of used) if (o.listing?.meta) meta[o.exchange] = o.listing.meta;
+    const whole = used.length === 1 && !failed.length && !used[0]!.listing!.meta;
     return {
-      data: { instruments: used.flatMap((o) => o.listing!.instruments), failed_sources: failed, meta },
+      data: whole
+        ? wholeListing(used[0]!.listing!.instruments)
+        : { instruments: used.flatMap((o) => o.listing!.instruments), failed_sources: failed, meta },
       obtainedAt: Math.min(...used.map((o) => o.listing!.receivedAt)),
       stale: used.some((o) => o.listing!.stale),
     };
