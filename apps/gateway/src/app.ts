@@ -58,6 +58,7 @@ export async function buildApp({
   const app = await createApp({
     logger,
     disableRequestLogging: true,
+    rejectUnknownQuery: true,
     renderError: (error, request) => ({
       error: {
         code: error.code,

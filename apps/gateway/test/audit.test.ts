@@ -25,7 +25,7 @@ async function order(body: unknown, headers: Record<string, string> = {}) {
   return { res, body: (await res.json()) as Record<string, unknown> & Envelope, onDisk };
 }
 
-async function queryAudit(query: string, token = MAINNET) {
+async function queryAudit(query: string, token = TESTNET) {
   const res = await fetch(`${gateway.url}/admin/audit${query}`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -191,8 +191,32 @@ describe('rotation and /admin/audit', () => {
     }
   });
 
-  it('works with either token', async () => {
-    expect((await queryAudit('?limit=1', TESTNET)).status).toBe(200);
+  it('refuses an unknown query parameter with 422 instead of ignoring it', async () => {
+    for (const query of ['?actr=mainnet', '?limit=5&bot=bot-c', '?environment=live']) {
+      const { status, body } = await queryAudit(query);
+      expect(status, query).toBe(422);
+      expect(body.error).toMatchObject({ code: 'VALIDATION_ERROR', retryable: false });
+      expect(body.error.message).toMatch(/^querystring\.\w+: must NOT have additional properties$/);
+    }
+  });
+
+  it('answers each token with the records of its own environment only', async () => {
+    await order(
+      { symbol: 'ETH', amount: 0.01 },
+      { 'x-bot-tag': 'bot-m', authorization: `Bearer ${MAINNET}` },
+    );
+    const testnet = await queryAudit('?actor=mainnet', TESTNET);
+    expect(testnet.status).toBe(200);
+    expect(testnet.body).toMatchObject({ records: [], count: 0, has_more: false });
+    expect((await queryAudit('?bot_tag=bot-m', TESTNET)).body.count).toBe(0);
+    expect((await queryAudit('', TESTNET)).body.records.every((r) => r.environment === 'test')).toBe(true);
+
+    const mainnet = await queryAudit('', MAINNET);
+    expect(mainnet.body.records.map((record) => [record.actor, record.environment, record.bot_tag])).toEqual([
+      ['mainnet', 'live', 'bot-m'],
+      ['mainnet', 'live', 'bot-m'],
+    ]);
+    expect((await queryAudit('?actor=testnet', MAINNET)).body.count).toBe(0);
   });
 });
 

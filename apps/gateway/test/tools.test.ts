@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Envelope, type Gateway, MAINNET, startGateway } from './helpers.js';
+import { type Envelope, type Gateway, MAINNET, startGateway, TESTNET } from './helpers.js';
 
 let gateway: Gateway;
 beforeAll(async () => {
@@ -167,7 +167,7 @@ describe('upstream failures on writes', () => {
     expect(body.error.details).toMatchObject({ outcome_unknown: true });
     expect(ticker().test.hits({ method: 'POST', path: '/orders' })).toBe(1);
     const audit = await fetch(`${gateway.url}/admin/audit?limit=1`, {
-      headers: { authorization: `Bearer ${MAINNET}` },
+      headers: { authorization: `Bearer ${TESTNET}` },
     });
     const [latest] = ((await audit.json()) as { records: Record<string, unknown>[] }).records;
     expect(latest).toMatchObject({ request_id: body.error.request_id, event: 'result', outcome: 'unknown' });
