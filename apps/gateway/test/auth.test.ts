@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Envelope, type Gateway, MAINNET, startGateway, TESTNET } from './helpers.js';
+import { rawRequest } from './raw-http.js';
 
 let gateway: Gateway;
 beforeAll(async () => {
@@ -39,8 +40,23 @@ describe('authentication on /mcp* namespaces', () => {
     expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
 
+  it('answers 401 AUTH_TOKEN_MISSING for a bearer header without a token, like a missing header', async () => {
+    for (const header of ['Bearer', 'bearer ', 'Bearer    ']) {
+      const { status: code, body, res } = await status(TOOL, { authorization: header, 'x-bot-tag': 'bot' });
+      expect([code, body.error.code], JSON.stringify(header)).toEqual([401, 'AUTH_TOKEN_MISSING']);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="market-gateway"');
+    }
+    // fetch trims header values; on the wire the spaces after the scheme reach the gateway as sent.
+    const raw = await rawRequest(
+      gateway.url,
+      `GET /admin/audit HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer   \r\nConnection: close\r\n\r\n`,
+    );
+    expect(raw.status).toBe(401);
+    expect((JSON.parse(raw.body) as Envelope).error.code).toBe('AUTH_TOKEN_MISSING');
+  });
+
   it('answers 400 for an Authorization header that is not a bearer credential', async () => {
-    for (const header of ['Basic dXNlcjpwYXNz', 'Bearer', `Bearer ${TESTNET} extra`]) {
+    for (const header of ['Basic dXNlcjpwYXNz', 'Bearertoken', `Bearer ${TESTNET} extra`]) {
       const { status: code, body } = await status(TOOL, { authorization: header, 'x-bot-tag': 'bot' });
       expect(code, header).toBe(400);
       expect(body.error.code).toBe('AUTH_HEADER_MALFORMED');
