@@ -2,7 +2,8 @@ import { type App, createApp, type Logger } from '@app/kit';
 import { auditRoutes } from './audit/audit.routes.js';
 import { AuditLog } from './audit/audit-log.js';
 import { type GatewayConfig, maxLeverageFor } from './config.js';
-import { authenticate, botTagOf } from './frame/bearer-auth.js';
+import { authenticate } from './frame/bearer-auth.js';
+import { botTagOf } from './frame/bot-tag.js';
 import type { Actor } from './frame/caller.js';
 import { lazyRequestLoggers } from './frame/lazy-request-logger.js';
 import { registerRequestLog } from './frame/request-log.js';
@@ -92,7 +93,7 @@ export async function buildApp({
             type: 'apiKey',
             in: 'header',
             name: 'X-Bot-Tag',
-            description: '1–64 printable characters',
+            description: '1–64 printable characters (Unicode, sent as UTF-8; no control characters)',
           },
         },
       },

@@ -121,6 +121,21 @@ describe('audit trail of writes', () => {
     expect(page.records.filter((record) => record.request_id === 'corr-42')).toHaveLength(2);
   });
 
+  it('records and logs a UTF-8 bot tag as it was sent', async () => {
+    const utf8Tag = Buffer.from('müller-日本', 'utf8').toString('latin1'); // its bytes, as a header carries them
+    const { res, onDisk } = await order({ symbol: 'BTC', amount: 0.01 }, { 'x-bot-tag': utf8Tag });
+    expect(res.status).toBe(200);
+    const requestId = res.headers.get('x-request-id');
+    const mine = onDisk.filter((record) => record.request_id === requestId);
+    expect(mine.map((record) => record.bot_tag)).toEqual(['müller-日本', 'müller-日本']);
+    expect(readFileSync(auditFile(), 'utf8')).not.toContain('mÃ¼ller');
+    await expect
+      .poll(() =>
+        gateway.logLines().find((line) => line.name === 'mcp.request' && line.request_id === requestId),
+      )
+      .toMatchObject({ bot_tag: 'müller-日本' });
+  });
+
   it('does not audit reads', async () => {
     await gateway.call('/mcp-ticker/tools/get_ticker', { symbol: 'BTC' }, { 'x-request-id': 'read-1' });
     expect(fileRecords().some((record) => record.request_id === 'read-1')).toBe(false);

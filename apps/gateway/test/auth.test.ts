@@ -10,6 +10,12 @@ afterAll(() => gateway.close());
 
 const TOOL = '/mcp-ticker/tools/environment_info';
 
+/** A header value carrying `text`'s UTF-8 bytes, as a client sends it (Node reads header bytes as latin1). */
+const utf8 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+
+const requestLines = (filter: (line: Record<string, unknown>) => boolean) =>
+  gateway.logLines().filter((line) => line.name === 'mcp.request' && filter(line));
+
 async function status(path: string, headers: Record<string, string>, method = 'POST') {
   const res = await fetch(`${gateway.url}${path}`, {
     method,
@@ -84,6 +90,30 @@ describe('authentication on /mcp* namespaces', () => {
     expect([tab.status, tab.code]).toEqual([400, 'BOT_TAG_INVALID']);
     const c1 = await status(TOOL, { ...auth, 'x-bot-tag': 'bot\u0085name' });
     expect([c1.status, c1.code]).toEqual([400, 'BOT_TAG_INVALID']);
+  });
+
+  it('reads X-Bot-Tag as UTF-8 and counts characters, not bytes', async () => {
+    const auth = { authorization: `Bearer ${TESTNET}` };
+    for (const tag of ['müller', '€-bot', '日本', 'ü'.repeat(33), 'ü'.repeat(64), '🤖'.repeat(64)]) {
+      const answer = await status(TOOL, { ...auth, 'x-bot-tag': utf8(tag) });
+      expect(answer.status, tag).toBe(200);
+      const id = answer.res.headers.get('x-request-id');
+      await expect
+        .poll(() => requestLines((line) => line.request_id === id))
+        .toEqual([expect.objectContaining({ bot_tag: tag, status_code: 200 })]);
+    }
+    for (const tag of ['ü'.repeat(65), 'x'.repeat(65), 'bot\u0085name', 'bot\u009bname']) {
+      const answer = await status(TOOL, { ...auth, 'x-bot-tag': utf8(tag) });
+      expect([answer.status, answer.code], JSON.stringify(tag)).toEqual([400, 'BOT_TAG_INVALID']);
+      expect(answer.body.error.request_id).toBe(answer.res.headers.get('x-request-id'));
+    }
+  });
+
+  it('refuses an X-Bot-Tag that is not UTF-8', async () => {
+    // `müller` in latin1: the lone byte 0xFC is no UTF-8.
+    const answer = await status(TOOL, { authorization: `Bearer ${TESTNET}`, 'x-bot-tag': 'müller' });
+    expect([answer.status, answer.code]).toEqual([400, 'BOT_TAG_INVALID']);
+    expect(answer.body.error.message).toMatch(/UTF-8/);
   });
 
   it('checks the token before the tag', async () => {

@@ -46,25 +46,3 @@ export function authenticate(request: FastifyRequest, matchToken: TokenCheck): C
   }
   return { actor, environment: actor === 'testnet' ? 'test' : 'live', botTag: null };
 }
-
-export const BOT_TAG_MAX_LENGTH = 64;
-
-// C0 controls, DEL and C1 controls: they would forge or break log lines.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-/** The X-Bot-Tag of a `/mcp*` call: 1–64 printable characters, else 400. */
-export function botTagOf(request: FastifyRequest): string {
-  const raw = request.headers['x-bot-tag'];
-  const tag = Array.isArray(raw) ? raw.join(', ') : raw;
-  if (tag === undefined || tag.trim() === '') {
-    throw new AppError(400, 'BOT_TAG_MISSING', 'X-Bot-Tag header is required on /mcp* calls');
-  }
-  if (tag.length > BOT_TAG_MAX_LENGTH) {
-    throw new AppError(400, 'BOT_TAG_INVALID', `X-Bot-Tag must be at most ${BOT_TAG_MAX_LENGTH} characters`);
-  }
-  if (CONTROL.test(tag)) {
-    throw new AppError(400, 'BOT_TAG_INVALID', 'X-Bot-Tag must not contain control characters');
-  }
-  return tag;
-}
