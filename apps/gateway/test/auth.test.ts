@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Envelope, type Gateway, MAINNET, startGateway, TESTNET } from './helpers.js';
 import { rawRequest } from './raw-http.js';
@@ -205,18 +206,23 @@ describe('request log', () => {
   it('logs a call whose client gave up before the answer as 499, once', async () => {
     const ticker = gateway.sims.get('ticker')!;
     ticker.test.faults.inject({ fault: { kind: 'latency', ms: 300 }, path: '/ticker', times: 1 });
-    const gaveUp = fetch(`${gateway.url}/mcp-ticker/tools/get_ticker`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${TESTNET}`,
-        'x-bot-tag': 'impatient-bot',
-        'x-request-id': 'req-log-abort',
-      },
-      body: JSON.stringify({ symbol: 'BTC' }),
-      signal: AbortSignal.timeout(50),
+    // A connection of its own, closed by the client: its address must still reach the line.
+    await new Promise((resolve) => {
+      const call = request(`${gateway.url}/mcp-ticker/tools/get_ticker`, {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${TESTNET}`,
+          'x-bot-tag': 'impatient-bot',
+          'x-request-id': 'req-log-abort',
+        },
+      });
+      call.on('error', () => undefined);
+      call.on('close', resolve);
+      call.setTimeout(50, () => call.destroy());
+      call.end(JSON.stringify({ symbol: 'BTC' }));
     });
-    await expect(gaveUp).rejects.toThrow();
     // The handler still finishes (and its answer finds the socket gone) before the line is checked.
     await new Promise((resolve) => setTimeout(resolve, 400));
     ticker.test.faults.clear();
@@ -230,6 +236,7 @@ describe('request log', () => {
         exchange: 'ticker',
         actor: 'testnet',
         bot_tag: 'impatient-bot',
+        client_ip: '127.0.0.1',
       }),
     ]);
     expect(lines[0]?.duration_ms as number).toBeGreaterThanOrEqual(40);

@@ -7,7 +7,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export const CLIENT_CLOSED_REQUEST = 499;
 
-function writeLine(requestLogger: Logger, request: FastifyRequest, reply: FastifyReply): void {
+function writeLine(
+  requestLogger: Logger,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  clientIp: string,
+): void {
   // routeOptions builds a fresh dozen-field object on every read, so the route's config is read only when
   // the handler did not record the call (refused before it: auth, bot tag, validation).
   const call = request.toolCall;
@@ -26,7 +31,7 @@ function writeLine(requestLogger: Logger, request: FastifyRequest, reply: Fastif
       bot_tag: caller?.botTag ?? null,
       exchange: call?.exchange ?? config?.exchange ?? null,
       tool: call?.tool ?? config?.tool ?? null,
-      client_ip: request.ip,
+      client_ip: clientIp,
       user_agent: request.headers['user-agent'] ?? null,
     },
     'request',
@@ -39,11 +44,13 @@ function writeLine(requestLogger: Logger, request: FastifyRequest, reply: Fastif
  *
  * Written on the response's 'close', which comes exactly once: after the last byte, or when the client
  * went away first. Fastify's onResponse hook runs only in the first case, so a bot that timed out, or
- * dropped a streamed history half way, would leave no line at all.
+ * dropped a streamed history half way, would leave no line at all. The client's address is read at the
+ * start: once its socket is gone, Node no longer knows it.
  */
 export function registerRequestLog(app: App, requestLogger: Logger): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.raw.once('close', () => writeLine(requestLogger, request, reply));
+    const clientIp = request.ip;
+    reply.raw.once('close', () => writeLine(requestLogger, request, reply, clientIp));
     done();
   });
 }
