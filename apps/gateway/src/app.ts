@@ -59,6 +59,8 @@ export async function buildApp({
   const app = await createApp({
     logger,
     disableRequestLogging: true,
+    // The gateway's ids are its own; a caller's X-Request-Id is logged beside them (client_request_id).
+    adoptRequestId: false,
     rejectUnknownQuery: true,
     renderError: (error, request) => ({
       error: {
@@ -76,7 +78,9 @@ export async function buildApp({
         'Tools are called as POST /<namespace>/tools/<tool> with a JSON body, a bearer token (the testnet token ' +
         'routes to upstream test environments, the mainnet token to live ones) and an X-Bot-Tag header. ' +
         `An answer with a list of more than ${STREAM_MIN_ITEMS} items (a long get_historical) is streamed: chunked, ` +
-        'no Content-Length, its lists after its other fields.',
+        'no Content-Length, its lists after its other fields. Every answer carries X-Request-Id, an id the ' +
+        'gateway makes (also the request_id of an error and of the request log and audit trail); a client’s own ' +
+        'X-Request-Id is recorded beside it as client_request_id.',
       jsonPath: '/openapi.json',
       docsPath: '/apidocs',
       // Relative: the gateway is reached under whatever host and port it is deployed at.
@@ -116,8 +120,8 @@ export async function buildApp({
   app.addSchema(ErrorEnvelopeSchema);
   app.decorateRequest('gatewayCaller', null);
   app.decorateRequest('toolCall', null);
-  // The request log's fields are fixed and hold no secrets (no headers but the user agent), so it skips the
-  // wildcard redaction pass, the largest per-request cost of logging.
+  // The request log's fields are fixed and hold no secrets (no headers but the user agent and the caller's
+  // X-Request-Id), so it skips the wildcard redaction pass, the largest per-request cost of logging.
   registerRequestLog(app, logger.child({ name: 'mcp.request' }, { redact: [] }));
 
   await app.register(

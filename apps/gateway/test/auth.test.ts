@@ -157,13 +157,12 @@ describe('request log', () => {
     });
     expect(res.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const lines = gateway
-      .logLines()
-      .filter((line) => line.name === 'mcp.request' && line.request_id === 'req-log-1');
+    const lines = requestLines((line) => line.client_request_id === 'req-log-1');
     expect(lines).toHaveLength(1);
     const line = lines[0] as Record<string, unknown>;
     expect(line).toMatchObject({
-      request_id: 'req-log-1',
+      request_id: res.headers.get('x-request-id'),
+      client_request_id: 'req-log-1',
       method: 'POST',
       path: '/mcp-ticker/tools/get_ticker',
       status_code: 200,
@@ -190,9 +189,7 @@ describe('request log', () => {
       body: '{}',
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const line = gateway
-      .logLines()
-      .find((entry) => entry.request_id === 'req-log-2' && entry.name === 'mcp.request');
+    const [line] = requestLines((entry) => entry.client_request_id === 'req-log-2');
     expect(line).toMatchObject({
       status_code: 401,
       actor: null,
@@ -226,9 +223,7 @@ describe('request log', () => {
     // The handler still finishes (and its answer finds the socket gone) before the line is checked.
     await new Promise((resolve) => setTimeout(resolve, 400));
     ticker.test.faults.clear();
-    const lines = gateway
-      .logLines()
-      .filter((line) => line.name === 'mcp.request' && line.request_id === 'req-log-abort');
+    const lines = requestLines((line) => line.client_request_id === 'req-log-abort');
     expect(lines).toEqual([
       expect.objectContaining({
         status_code: 499,
@@ -241,6 +236,20 @@ describe('request log', () => {
     ]);
     expect(lines[0]?.duration_ms as number).toBeGreaterThanOrEqual(40);
     expect(lines[0]?.duration_ms as number).toBeLessThan(300);
+  });
+
+  it('makes its own request id and keeps a client’s X-Request-Id beside it, when usable', async () => {
+    const ids = new Set<string>();
+    for (const sent of ['same-id', 'same-id', 'x'.repeat(129), 'tab\there', '']) {
+      const res = await fetch(`${gateway.url}/health`, { headers: sent ? { 'x-request-id': sent } : {} });
+      const id = res.headers.get('x-request-id') ?? '';
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      ids.add(id);
+      await expect
+        .poll(() => requestLines((line) => line.request_id === id))
+        .toEqual([expect.objectContaining({ client_request_id: sent === 'same-id' ? sent : null })]);
+    }
+    expect(ids.size).toBe(5);
   });
 
   it('does not write Fastify request lines of its own', () => {

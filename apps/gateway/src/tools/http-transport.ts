@@ -1,4 +1,5 @@
 import { type App, AppError } from '@app/kit';
+import { clientRequestIdOf } from '../frame/client-request-id.js';
 import { type InvokeDeps, invoke } from './invoke.js';
 import { largeBodyStreamer } from './streamed-body.js';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
@@ -68,6 +69,7 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
               environment: caller.environment,
               botTag: caller.botTag,
               requestId: request.id,
+              clientRequestId: clientRequestIdOf(request.headers),
               log: request.log,
             },
             note,
