@@ -5,6 +5,8 @@ import { type GatewayConfig, maxLeverageFor } from './config.js';
 import { authenticate } from './frame/bearer-auth.js';
 import { botTagOf } from './frame/bot-tag.js';
 import type { Actor } from './frame/caller.js';
+import { clientErrorResponder } from './frame/client-error.js';
+import { errorEnvelope } from './frame/error-envelope.js';
 import { lazyRequestLoggers } from './frame/lazy-request-logger.js';
 import { registerRequestLog } from './frame/request-log.js';
 import { tokenMatcher } from './frame/token-match.js';
@@ -56,21 +58,17 @@ export async function buildApp({
     await upstreams.close();
     throw error;
   }
+  // The request log's fields are fixed and hold no secrets (no headers but the user agent and the caller's
+  // X-Request-Id), so it skips the wildcard redaction pass, the largest per-request cost of logging.
+  const requestLogger = logger.child({ name: 'mcp.request' }, { redact: [] });
   const app = await createApp({
     logger,
     disableRequestLogging: true,
     // The gateway's ids are its own; a caller's X-Request-Id is logged beside them (client_request_id).
     adoptRequestId: false,
     rejectUnknownQuery: true,
-    renderError: (error, request) => ({
-      error: {
-        code: error.code,
-        message: error.message,
-        retryable: error.retryable,
-        request_id: request.id,
-        ...(error.details ? { details: error.details } : {}),
-      },
-    }),
+    clientErrorHandler: clientErrorResponder(requestLogger),
+    renderError: (error, request) => errorEnvelope(error, request.id),
     openapi: {
       title: 'Market tool gateway',
       version: GATEWAY_VERSION,
@@ -120,9 +118,7 @@ export async function buildApp({
   app.addSchema(ErrorEnvelopeSchema);
   app.decorateRequest('gatewayCaller', null);
   app.decorateRequest('toolCall', null);
-  // The request log's fields are fixed and hold no secrets (no headers but the user agent and the caller's
-  // X-Request-Id), so it skips the wildcard redaction pass, the largest per-request cost of logging.
-  registerRequestLog(app, logger.child({ name: 'mcp.request' }, { redact: [] }));
+  registerRequestLog(app, requestLogger);
 
   await app.register(
     healthRoutes({
