@@ -2,10 +2,10 @@ import { isUtf8 } from 'node:buffer';
 import { AppError } from '@app/kit';
 import type { FastifyRequest } from 'fastify';
 
-export const BOT_TAG_MAX_LENGTH = 64;
+const BOT_TAG_MAX_LENGTH = 64;
 
 /** The common tag, plain printable ASCII within the limit, needs no decoding. */
-const PLAIN_TAG = /^[\x20-\x7e]{1,64}$/;
+const PLAIN_TAG = new RegExp(`^[\\x20-\\x7e]{1,${BOT_TAG_MAX_LENGTH}}$`);
 // C0 controls, DEL and C1 controls: they would forge or break log lines. Other letters and signs are welcome.
 const CONTROL = /\p{Cc}/u;
 
