@@ -2,8 +2,11 @@ import { type App, createApp, type Logger } from '@app/kit';
 import { auditRoutes } from './audit/audit.routes.js';
 import { AuditLog } from './audit/audit-log.js';
 import { type GatewayConfig, maxLeverageFor } from './config.js';
-import { authenticate, botTagOf } from './frame/bearer-auth.js';
+import { authenticate } from './frame/bearer-auth.js';
+import { botTagOf } from './frame/bot-tag.js';
 import type { Actor } from './frame/caller.js';
+import { clientErrorResponder } from './frame/client-error.js';
+import { errorEnvelope } from './frame/error-envelope.js';
 import { lazyRequestLoggers } from './frame/lazy-request-logger.js';
 import { registerRequestLog } from './frame/request-log.js';
 import { tokenMatcher } from './frame/token-match.js';
@@ -55,18 +58,17 @@ export async function buildApp({
     await upstreams.close();
     throw error;
   }
+  // The request log's fields are fixed and hold no secrets (no headers but the user agent and the caller's
+  // X-Request-Id), so it skips the wildcard redaction pass, the largest per-request cost of logging.
+  const requestLogger = logger.child({ name: 'mcp.request' }, { redact: [] });
   const app = await createApp({
     logger,
     disableRequestLogging: true,
-    renderError: (error, request) => ({
-      error: {
-        code: error.code,
-        message: error.message,
-        retryable: error.retryable,
-        request_id: request.id,
-        ...(error.details ? { details: error.details } : {}),
-      },
-    }),
+    // The gateway's ids are its own; a caller's X-Request-Id is logged beside them (client_request_id).
+    adoptRequestId: false,
+    rejectUnknownQuery: true,
+    clientErrorHandler: clientErrorResponder(requestLogger),
+    renderError: (error, request) => errorEnvelope(error, request.id),
     openapi: {
       title: 'Market tool gateway',
       version: GATEWAY_VERSION,
@@ -74,7 +76,9 @@ export async function buildApp({
         'Tools are called as POST /<namespace>/tools/<tool> with a JSON body, a bearer token (the testnet token ' +
         'routes to upstream test environments, the mainnet token to live ones) and an X-Bot-Tag header. ' +
         `An answer with a list of more than ${STREAM_MIN_ITEMS} items (a long get_historical) is streamed: chunked, ` +
-        'no Content-Length, its lists after its other fields.',
+        'no Content-Length, its lists after its other fields. Every answer carries X-Request-Id, an id the ' +
+        'gateway makes (also the request_id of an error and of the request log and audit trail); a client’s own ' +
+        'X-Request-Id is recorded beside it as client_request_id.',
       jsonPath: '/openapi.json',
       docsPath: '/apidocs',
       // Relative: the gateway is reached under whatever host and port it is deployed at.
@@ -91,7 +95,7 @@ export async function buildApp({
             type: 'apiKey',
             in: 'header',
             name: 'X-Bot-Tag',
-            description: '1–64 printable characters',
+            description: '1–64 printable characters (Unicode, sent as UTF-8; no control characters)',
           },
         },
       },
@@ -114,9 +118,7 @@ export async function buildApp({
   app.addSchema(ErrorEnvelopeSchema);
   app.decorateRequest('gatewayCaller', null);
   app.decorateRequest('toolCall', null);
-  // The request log's fields are fixed and hold no secrets (no headers but the user agent), so it skips the
-  // wildcard redaction pass, the largest per-request cost of logging.
-  registerRequestLog(app, logger.child({ name: 'mcp.request' }, { redact: [] }));
+  registerRequestLog(app, requestLogger);
 
   await app.register(
     healthRoutes({

@@ -44,11 +44,14 @@ describe('audit trail across a restart and under concurrency', () => {
     );
     expect(answers.every((res) => res.status === 200)).toBe(true);
     const lines = readFileSync(join(dir, 'audit.log'), 'utf8').split('\n').filter(Boolean);
-    const records = lines.map((line) => JSON.parse(line) as { request_id: string; event: string });
-    const burst = records.filter((record) => record.request_id.startsWith('burst-'));
+    const records = lines.map(
+      (line) => JSON.parse(line) as { request_id: string; client_request_id: string | null; event: string },
+    );
+    const burst = records.filter((record) => record.client_request_id?.startsWith('burst-'));
     expect(burst).toHaveLength(40);
     for (let i = 0; i < 20; i++) {
-      const mine = burst.filter((record) => record.request_id === `burst-${i}`).map((record) => record.event);
+      const requestId = answers[i]?.headers.get('x-request-id');
+      const mine = burst.filter((record) => record.request_id === requestId).map((record) => record.event);
       expect(mine).toEqual(['attempt', 'result']);
     }
   });

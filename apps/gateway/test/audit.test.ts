@@ -22,10 +22,12 @@ async function order(body: unknown, headers: Record<string, string> = {}) {
   const res = await gateway.call('/mcp-ticker/tools/place_order', body, headers);
   // The audit records must be on disk by the time the answer arrives: read the file right away.
   const onDisk = existsSync(auditFile()) ? fileRecords() : [];
-  return { res, body: (await res.json()) as Record<string, unknown> & Envelope, onDisk };
+  const requestId = res.headers.get('x-request-id');
+  const mine = onDisk.filter((record) => record.request_id === requestId);
+  return { res, body: (await res.json()) as Record<string, unknown> & Envelope, mine, requestId };
 }
 
-async function queryAudit(query: string, token = MAINNET) {
+async function queryAudit(query: string, token = TESTNET) {
   const res = await fetch(`${gateway.url}/admin/audit${query}`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -42,18 +44,18 @@ async function queryAudit(query: string, token = MAINNET) {
 
 describe('audit trail of writes', () => {
   it('records the attempt and the result on disk before answering, with secrets redacted', async () => {
-    const { res, body, onDisk } = await order(
+    const { res, body, mine } = await order(
       { symbol: 'BTC', amount: 0.01, api_secret: 'hunter2' },
       { 'x-request-id': 'order-ok-1', 'x-bot-tag': 'bot-a' },
     );
     expect(res.status).toBe(200);
-    const mine = onDisk.filter((record) => record.request_id === 'order-ok-1');
     expect(mine.map((record) => [record.event, record.outcome])).toEqual([
       ['attempt', 'pending'],
       ['result', 'ok'],
     ]);
     expect(mine[1]).toMatchObject({
       time: '2026-03-01T10:00:00.000Z',
+      client_request_id: 'order-ok-1',
       actor: 'testnet',
       bot_tag: 'bot-a',
       exchange: 'ticker',
@@ -70,21 +72,16 @@ describe('audit trail of writes', () => {
   it('records a leverage-cap refusal and sends nothing upstream', async () => {
     const sim = gateway.sims.get('ticker')!;
     const before = sim.test.hits({ method: 'POST', path: '/orders' });
-    const { res, body, onDisk } = await order(
-      { symbol: 'BTC', amount: 1000 },
-      { 'x-request-id': 'order-refused-1' },
-    );
+    const { res, body, mine, requestId } = await order({ symbol: 'BTC', amount: 1000 });
     expect(res.status).toBe(422);
     expect(body.error).toMatchObject({
       code: 'LEVERAGE_CAP_EXCEEDED',
-      request_id: 'order-refused-1',
+      request_id: requestId,
       retryable: false,
     });
     expect(body.error.details).toMatchObject({ cap: 3, equity: 10_000 });
     expect(sim.test.hits({ method: 'POST', path: '/orders' })).toBe(before);
-    const result = onDisk.find(
-      (record) => record.request_id === 'order-refused-1' && record.event === 'result',
-    );
+    const result = mine.find((record) => record.event === 'result');
     expect(result).toMatchObject({
       outcome: 'refused',
       error: { code: 'LEVERAGE_CAP_EXCEEDED', status: 422 },
@@ -94,36 +91,53 @@ describe('audit trail of writes', () => {
   it('records a write that failed upstream', async () => {
     const sim = gateway.sims.get('ticker')!;
     sim.test.faults.inject({ fault: { kind: 'error', status: 503 }, path: '/orders', times: 1 });
-    const { res, onDisk } = await order(
-      { symbol: 'BTC', amount: 0.01 },
-      { 'x-request-id': 'order-failed-1' },
-    );
+    const { res, mine } = await order({ symbol: 'BTC', amount: 0.01 });
     expect(res.status).toBe(502);
-    const result = onDisk.find(
-      (record) => record.request_id === 'order-failed-1' && record.event === 'result',
-    );
+    const result = mine.find((record) => record.event === 'result');
     expect(result).toMatchObject({ outcome: 'failed', error: { code: 'UPSTREAM_UNAVAILABLE', status: 502 } });
   });
 
-  it('carries one request_id through header, envelope, request log and audit', async () => {
-    const { res, body } = await order({ symbol: 'BTC', amount: 1000 }, { 'x-request-id': 'corr-42' });
-    expect(res.headers.get('x-request-id')).toBe('corr-42');
-    expect(body.error.request_id).toBe('corr-42');
+  it('carries its own request_id through header, envelope, request log and audit, the client’s beside it', async () => {
+    const { body, requestId } = await order({ symbol: 'BTC', amount: 1000 }, { 'x-request-id': 'corr-42' });
+    expect(requestId).not.toBe('corr-42');
+    expect(body.error.request_id).toBe(requestId);
+    const mine = { request_id: requestId, client_request_id: 'corr-42' };
     await expect
       .poll(() =>
-        gateway.logLines().find((line) => line.name === 'mcp.request' && line.request_id === 'corr-42'),
+        gateway.logLines().find((line) => line.name === 'mcp.request' && line.request_id === requestId),
       )
-      .toMatchObject({ status_code: 422, tool: 'place_order', actor: 'testnet' });
+      .toMatchObject({ ...mine, status_code: 422, tool: 'place_order', actor: 'testnet' });
     expect(
-      gateway.logLines().filter((line) => line.name === 'mcp.audit' && line.request_id === 'corr-42'),
-    ).toHaveLength(2);
+      gateway.logLines().filter((line) => line.name === 'mcp.audit' && line.request_id === requestId),
+    ).toEqual([expect.objectContaining(mine), expect.objectContaining(mine)]);
     const { body: page } = await queryAudit('?action=place_order&limit=10');
-    expect(page.records.filter((record) => record.request_id === 'corr-42')).toHaveLength(2);
+    expect(page.records.filter((record) => record.request_id === requestId)).toEqual([
+      expect.objectContaining(mine),
+      expect.objectContaining(mine),
+    ]);
+  });
+
+  it('records and logs a UTF-8 bot tag as it was sent', async () => {
+    const utf8Tag = Buffer.from('müller-日本', 'utf8').toString('latin1'); // its bytes, as a header carries them
+    const { res, mine, requestId } = await order({ symbol: 'BTC', amount: 0.01 }, { 'x-bot-tag': utf8Tag });
+    expect(res.status).toBe(200);
+    expect(mine.map((record) => record.bot_tag)).toEqual(['müller-日本', 'müller-日本']);
+    expect(readFileSync(auditFile(), 'utf8')).not.toContain('mÃ¼ller');
+    await expect
+      .poll(() =>
+        gateway.logLines().find((line) => line.name === 'mcp.request' && line.request_id === requestId),
+      )
+      .toMatchObject({ bot_tag: 'müller-日本' });
+  });
+
+  it('records no client_request_id when the client sent none', async () => {
+    const { mine } = await order({ symbol: 'BTC', amount: 0.01 });
+    expect(mine.map((record) => record.client_request_id)).toEqual([null, null]);
   });
 
   it('does not audit reads', async () => {
     await gateway.call('/mcp-ticker/tools/get_ticker', { symbol: 'BTC' }, { 'x-request-id': 'read-1' });
-    expect(fileRecords().some((record) => record.request_id === 'read-1')).toBe(false);
+    expect(fileRecords().some((record) => record.client_request_id === 'read-1')).toBe(false);
   });
 });
 
@@ -152,7 +166,7 @@ describe('rotation and /admin/audit', () => {
     const { status, body } = await queryAudit('');
     expect(status).toBe(200);
     expect(body.limit).toBe(1000);
-    expect(body.records[0]).toMatchObject({ request_id: 'latest', event: 'result' });
+    expect(body.records[0]).toMatchObject({ client_request_id: 'latest', event: 'result' });
     const times = body.records.map((record) => String(record.time));
     expect(times).toEqual([...times].sort().reverse());
     expect(new Set(times.map((time) => time.slice(0, 10)))).toEqual(
@@ -191,8 +205,32 @@ describe('rotation and /admin/audit', () => {
     }
   });
 
-  it('works with either token', async () => {
-    expect((await queryAudit('?limit=1', TESTNET)).status).toBe(200);
+  it('refuses an unknown query parameter with 422 instead of ignoring it', async () => {
+    for (const query of ['?actr=mainnet', '?limit=5&bot=bot-c', '?environment=live']) {
+      const { status, body } = await queryAudit(query);
+      expect(status, query).toBe(422);
+      expect(body.error).toMatchObject({ code: 'VALIDATION_ERROR', retryable: false });
+      expect(body.error.message).toMatch(/^querystring\.\w+: must NOT have additional properties$/);
+    }
+  });
+
+  it('answers each token with the records of its own environment only', async () => {
+    await order(
+      { symbol: 'ETH', amount: 0.01 },
+      { 'x-bot-tag': 'bot-m', authorization: `Bearer ${MAINNET}` },
+    );
+    const testnet = await queryAudit('?actor=mainnet', TESTNET);
+    expect(testnet.status).toBe(200);
+    expect(testnet.body).toMatchObject({ records: [], count: 0, has_more: false });
+    expect((await queryAudit('?bot_tag=bot-m', TESTNET)).body.count).toBe(0);
+    expect((await queryAudit('', TESTNET)).body.records.every((r) => r.environment === 'test')).toBe(true);
+
+    const mainnet = await queryAudit('', MAINNET);
+    expect(mainnet.body.records.map((record) => [record.actor, record.environment, record.bot_tag])).toEqual([
+      ['mainnet', 'live', 'bot-m'],
+      ['mainnet', 'live', 'bot-m'],
+    ]);
+    expect((await queryAudit('?actor=testnet', MAINNET)).body.count).toBe(0);
   });
 });
 

@@ -1,5 +1,7 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Envelope, type Gateway, MAINNET, startGateway, TESTNET } from './helpers.js';
+import { rawRequest } from './raw-http.js';
 
 let gateway: Gateway;
 beforeAll(async () => {
@@ -8,6 +10,12 @@ beforeAll(async () => {
 afterAll(() => gateway.close());
 
 const TOOL = '/mcp-ticker/tools/environment_info';
+
+/** A header value carrying `text`'s UTF-8 bytes, as a client sends it (Node reads header bytes as latin1). */
+const utf8 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+
+const requestLines = (filter: (line: Record<string, unknown>) => boolean) =>
+  gateway.logLines().filter((line) => line.name === 'mcp.request' && filter(line));
 
 async function status(path: string, headers: Record<string, string>, method = 'POST') {
   const res = await fetch(`${gateway.url}${path}`, {
@@ -39,8 +47,23 @@ describe('authentication on /mcp* namespaces', () => {
     expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
 
+  it('answers 401 AUTH_TOKEN_MISSING for a bearer header without a token, like a missing header', async () => {
+    for (const header of ['Bearer', 'bearer ', 'Bearer    ']) {
+      const { status: code, body, res } = await status(TOOL, { authorization: header, 'x-bot-tag': 'bot' });
+      expect([code, body.error.code], JSON.stringify(header)).toEqual([401, 'AUTH_TOKEN_MISSING']);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="market-gateway"');
+    }
+    // fetch trims header values; on the wire the spaces after the scheme reach the gateway as sent.
+    const raw = await rawRequest(
+      gateway.url,
+      `GET /admin/audit HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer   \r\nConnection: close\r\n\r\n`,
+    );
+    expect(raw.status).toBe(401);
+    expect((JSON.parse(raw.body) as Envelope).error.code).toBe('AUTH_TOKEN_MISSING');
+  });
+
   it('answers 400 for an Authorization header that is not a bearer credential', async () => {
-    for (const header of ['Basic dXNlcjpwYXNz', 'Bearer', `Bearer ${TESTNET} extra`]) {
+    for (const header of ['Basic dXNlcjpwYXNz', 'Bearertoken', `Bearer ${TESTNET} extra`]) {
       const { status: code, body } = await status(TOOL, { authorization: header, 'x-bot-tag': 'bot' });
       expect(code, header).toBe(400);
       expect(body.error.code).toBe('AUTH_HEADER_MALFORMED');
@@ -68,6 +91,30 @@ describe('authentication on /mcp* namespaces', () => {
     expect([tab.status, tab.code]).toEqual([400, 'BOT_TAG_INVALID']);
     const c1 = await status(TOOL, { ...auth, 'x-bot-tag': 'bot\u0085name' });
     expect([c1.status, c1.code]).toEqual([400, 'BOT_TAG_INVALID']);
+  });
+
+  it('reads X-Bot-Tag as UTF-8 and counts characters, not bytes', async () => {
+    const auth = { authorization: `Bearer ${TESTNET}` };
+    for (const tag of ['müller', '€-bot', '日本', 'ü'.repeat(33), 'ü'.repeat(64), '🤖'.repeat(64)]) {
+      const answer = await status(TOOL, { ...auth, 'x-bot-tag': utf8(tag) });
+      expect(answer.status, tag).toBe(200);
+      const id = answer.res.headers.get('x-request-id');
+      await expect
+        .poll(() => requestLines((line) => line.request_id === id))
+        .toEqual([expect.objectContaining({ bot_tag: tag, status_code: 200 })]);
+    }
+    for (const tag of ['ü'.repeat(65), 'x'.repeat(65), 'bot\u0085name', 'bot\u009bname']) {
+      const answer = await status(TOOL, { ...auth, 'x-bot-tag': utf8(tag) });
+      expect([answer.status, answer.code], JSON.stringify(tag)).toEqual([400, 'BOT_TAG_INVALID']);
+      expect(answer.body.error.request_id).toBe(answer.res.headers.get('x-request-id'));
+    }
+  });
+
+  it('refuses an X-Bot-Tag that is not UTF-8', async () => {
+    // `müller` in latin1: the lone byte 0xFC is no UTF-8.
+    const answer = await status(TOOL, { authorization: `Bearer ${TESTNET}`, 'x-bot-tag': 'müller' });
+    expect([answer.status, answer.code]).toEqual([400, 'BOT_TAG_INVALID']);
+    expect(answer.body.error.message).toMatch(/UTF-8/);
   });
 
   it('checks the token before the tag', async () => {
@@ -110,13 +157,12 @@ describe('request log', () => {
     });
     expect(res.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const lines = gateway
-      .logLines()
-      .filter((line) => line.name === 'mcp.request' && line.request_id === 'req-log-1');
+    const lines = requestLines((line) => line.client_request_id === 'req-log-1');
     expect(lines).toHaveLength(1);
     const line = lines[0] as Record<string, unknown>;
     expect(line).toMatchObject({
-      request_id: 'req-log-1',
+      request_id: res.headers.get('x-request-id'),
+      client_request_id: 'req-log-1',
       method: 'POST',
       path: '/mcp-ticker/tools/get_ticker',
       status_code: 200,
@@ -143,9 +189,7 @@ describe('request log', () => {
       body: '{}',
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const line = gateway
-      .logLines()
-      .find((entry) => entry.request_id === 'req-log-2' && entry.name === 'mcp.request');
+    const [line] = requestLines((entry) => entry.client_request_id === 'req-log-2');
     expect(line).toMatchObject({
       status_code: 401,
       actor: null,
@@ -159,24 +203,27 @@ describe('request log', () => {
   it('logs a call whose client gave up before the answer as 499, once', async () => {
     const ticker = gateway.sims.get('ticker')!;
     ticker.test.faults.inject({ fault: { kind: 'latency', ms: 300 }, path: '/ticker', times: 1 });
-    const gaveUp = fetch(`${gateway.url}/mcp-ticker/tools/get_ticker`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${TESTNET}`,
-        'x-bot-tag': 'impatient-bot',
-        'x-request-id': 'req-log-abort',
-      },
-      body: JSON.stringify({ symbol: 'BTC' }),
-      signal: AbortSignal.timeout(50),
+    // A connection of its own, closed by the client: its address must still reach the line.
+    await new Promise((resolve) => {
+      const call = request(`${gateway.url}/mcp-ticker/tools/get_ticker`, {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${TESTNET}`,
+          'x-bot-tag': 'impatient-bot',
+          'x-request-id': 'req-log-abort',
+        },
+      });
+      call.on('error', () => undefined);
+      call.on('close', resolve);
+      call.setTimeout(50, () => call.destroy());
+      call.end(JSON.stringify({ symbol: 'BTC' }));
     });
-    await expect(gaveUp).rejects.toThrow();
     // The handler still finishes (and its answer finds the socket gone) before the line is checked.
     await new Promise((resolve) => setTimeout(resolve, 400));
     ticker.test.faults.clear();
-    const lines = gateway
-      .logLines()
-      .filter((line) => line.name === 'mcp.request' && line.request_id === 'req-log-abort');
+    const lines = requestLines((line) => line.client_request_id === 'req-log-abort');
     expect(lines).toEqual([
       expect.objectContaining({
         status_code: 499,
@@ -184,10 +231,25 @@ describe('request log', () => {
         exchange: 'ticker',
         actor: 'testnet',
         bot_tag: 'impatient-bot',
+        client_ip: '127.0.0.1',
       }),
     ]);
     expect(lines[0]?.duration_ms as number).toBeGreaterThanOrEqual(40);
     expect(lines[0]?.duration_ms as number).toBeLessThan(300);
+  });
+
+  it('makes its own request id and keeps a client’s X-Request-Id beside it, when usable', async () => {
+    const ids = new Set<string>();
+    for (const sent of ['same-id', 'same-id', 'x'.repeat(129), 'tab\there', '']) {
+      const res = await fetch(`${gateway.url}/health`, { headers: sent ? { 'x-request-id': sent } : {} });
+      const id = res.headers.get('x-request-id') ?? '';
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      ids.add(id);
+      await expect
+        .poll(() => requestLines((line) => line.request_id === id))
+        .toEqual([expect.objectContaining({ client_request_id: sent === 'same-id' ? sent : null })]);
+    }
+    expect(ids.size).toBe(5);
   });
 
   it('does not write Fastify request lines of its own', () => {

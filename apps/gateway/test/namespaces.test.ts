@@ -103,7 +103,7 @@ describe('several namespaces side by side', () => {
     await gateway.call('/mcp/tools/get_prices', { exchange: 'quotes' }, { 'x-request-id': 'ns-1' });
     await gateway.call('/mcp/tools/get_prices', {}, { 'x-request-id': 'ns-2' });
     const line = (id: string) =>
-      gateway.logLines().find((l) => l.name === 'mcp.request' && l.request_id === id);
+      gateway.logLines().find((l) => l.name === 'mcp.request' && l.client_request_id === id);
     await expect.poll(() => line('ns-2')).toBeDefined();
     expect(line('ns-1')).toMatchObject({ exchange: 'quotes', tool: 'get_prices' });
     expect(line('ns-2')).toMatchObject({ exchange: null, tool: 'get_prices' });

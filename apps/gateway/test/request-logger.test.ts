@@ -50,19 +50,24 @@ afterAll(() => gateway.close());
 
 describe('request.log', () => {
   it('writes a handler’s lines with the request id', async () => {
-    const res = await gateway.call('/mcp-logging/tools/chatty_read', {}, { 'x-request-id': 'chatty-1' });
+    const res = await gateway.call('/mcp-logging/tools/chatty_read', {});
     expect(res.status).toBe(200);
     expect(gateway.logLines().filter((line) => line.msg === 'handler line')).toEqual([
-      expect.objectContaining({ request_id: 'chatty-1', step: 'handler', level: 'info' }),
+      expect.objectContaining({
+        request_id: res.headers.get('x-request-id'),
+        step: 'handler',
+        level: 'info',
+      }),
     ]);
   });
 
   it('writes the error line of a 500 with the request id', async () => {
-    const res = await gateway.call('/mcp-logging/tools/broken_read', {}, { 'x-request-id': 'broken-1' });
+    const res = await gateway.call('/mcp-logging/tools/broken_read', {});
     expect(res.status).toBe(500);
-    expect(((await res.json()) as Envelope).error.request_id).toBe('broken-1');
+    const requestId = res.headers.get('x-request-id');
+    expect(((await res.json()) as Envelope).error.request_id).toBe(requestId);
     expect(gateway.logLines().filter((line) => line.msg === 'request failed')).toEqual([
-      expect.objectContaining({ request_id: 'broken-1', level: 'error', err: expect.anything() }),
+      expect.objectContaining({ request_id: requestId, level: 'error', err: expect.anything() }),
     ]);
   });
 });

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
+  type ConnectionError,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
@@ -16,7 +17,7 @@ import { toAppError } from './error-mapping.js';
 import type { AppError } from './errors.js';
 import { notFound } from './errors.js';
 import type { Logger } from './logger.js';
-import { requestIdFor } from './request-id.js';
+import { newRequestId, requestIdFor } from './request-id.js';
 import { validatorCompiler } from './validation.js';
 
 export type App = FastifyInstance<
@@ -54,6 +55,15 @@ export interface CreateAppOptions {
   trustProxy?: boolean;
   /** Turn off Fastify's per-request log lines when the service writes its own request log. */
   disableRequestLogging?: boolean;
+  /**
+   * Take a caller's sane X-Request-Id as the request id (default true: the station passes its id on to the
+   * measurement service, so both logs share it). False: every request gets a fresh id of the service's own.
+   */
+  adoptRequestId?: boolean;
+  /** Refuse unknown query parameters where a querystring schema forbids them (422); default: drop them. */
+  rejectUnknownQuery?: boolean;
+  /** Answers what Node's HTTP parser refused before routing (Fastify's `clientErrorHandler`); default: Fastify's. */
+  clientErrorHandler?: (error: ConnectionError, socket: Socket) => void;
 }
 
 /**
@@ -64,7 +74,7 @@ export interface CreateAppOptions {
 export async function createApp(options: CreateAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
-    genReqId: requestIdFor,
+    genReqId: options.adoptRequestId === false ? newRequestId : requestIdFor,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     logController: new LogController({
@@ -78,6 +88,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     // On close: stop accepting, end idle keep-alive sockets, let in-flight requests finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    ...(options.clientErrorHandler ? { clientErrorHandler: options.clientErrorHandler } : {}),
     // Bad percent-encoding in a URL is rejected before routing; without this it bypasses the error
     // handler and answers in Fastify's own body shape instead of the service's.
     frameworkErrors: (error, request, reply) => {
@@ -87,7 +98,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorCompiler(options.rejectUnknownQuery ?? false));
 
   // Hooks on every request are synchronous (done callbacks): an async hook costs a promise and a
   // microtask turn per request for work that never waits.

@@ -33,7 +33,7 @@ export {
   unprocessable,
 } from './errors.js';
 export { createLogger, type Logger, type LoggerSettings, REDACTED_PATHS } from './logger.js';
-export { requestIdFor } from './request-id.js';
+export { newRequestId, requestIdFor } from './request-id.js';
 export { timingSafeEqualText } from './secrets.js';
 export { runMain, type ServeOptions, serve } from './server.js';
 export { bodyValidator, schemaCheck } from './validation.js';

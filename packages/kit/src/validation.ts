@@ -15,6 +15,9 @@ const shared: Options = { removeAdditional: true, useDefaults: true, allErrors: 
  */
 const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
 const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
+// Keeps unknown query parameters, so a querystring schema with `additionalProperties: false` refuses them
+// (422) instead of dropping them unseen: a misspelt filter must not quietly widen a query.
+const strictQueryAjv = addFormats(new Ajv({ ...shared, removeAdditional: false, coerceTypes: 'array' }));
 
 // Answers only "does this value fit?": no defaults, no coercion, no removal, so the value is never changed.
 // addUsedSchema: false, so schemas with the same nested `$id` (shared records) can be compiled many times.
@@ -25,10 +28,14 @@ export function schemaCheck(schema: object): (value: unknown) => boolean {
   return checkAjv.compile(schema);
 }
 
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema) as ReturnType<FastifySchemaCompiler<object>>;
-};
+/** The request validators; `rejectUnknownQuery`: query strings keep unknown parameters for the schema to refuse. */
+export function validatorCompiler(rejectUnknownQuery: boolean): FastifySchemaCompiler<object> {
+  const queryAjv = rejectUnknownQuery ? strictQueryAjv : textAjv;
+  return ({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? bodyAjv : httpPart === 'querystring' ? queryAjv : textAjv;
+    return ajv.compile(schema) as ReturnType<FastifySchemaCompiler<object>>;
+  };
+}
 
 /**
  * A JSON body check outside a route, with the same options and the same 422 as a route's body schema:

@@ -1,8 +1,11 @@
+import type { Environment } from '../upstream/upstream-types.js';
 import { listAuditFiles } from './audit-files.js';
 import type { AuditRecord } from './audit-record.js';
 import { linesBackwards } from './backwards-lines.js';
 
 export interface AuditFilter {
+  /** The caller's environment: a token reads the records of its own environment only. */
+  environment: Environment;
   /** Inclusive ISO 8601 bounds on `time`. */
   from?: string;
   to?: string;
@@ -24,6 +27,7 @@ function matches(record: AuditRecord, filter: AuditFilter, from: number, to: num
   return (
     time >= from &&
     time <= to &&
+    record.environment === filter.environment &&
     (filter.actor === undefined || record.actor === filter.actor) &&
     (filter.exchange === undefined || record.exchange === filter.exchange) &&
     (filter.action === undefined || record.action === filter.action) &&

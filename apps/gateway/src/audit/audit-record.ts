@@ -11,6 +11,8 @@ export interface AuditRecord {
   time: string;
   event: 'attempt' | 'result';
   request_id: string;
+  /** The caller's own X-Request-Id, when it sent a usable one (frame/client-request-id.ts). */
+  client_request_id: string | null;
   actor: Actor;
   bot_tag: string;
   exchange: string | null;

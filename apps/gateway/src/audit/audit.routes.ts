@@ -1,4 +1,4 @@
-import type { App } from '@app/kit';
+import { type App, AppError } from '@app/kit';
 import { ErrorEnvelopeRef } from '../tools/tool-schemas.js';
 import { AuditPageSchema, AuditQuerySchema } from './audit.schema.js';
 import { queryAudit } from './audit-query.js';
@@ -15,6 +15,10 @@ export function auditRoutes(auditFile: string) {
           tags: ['admin'],
           operationId: 'admin.audit',
           summary: 'Query the audit trail of write attempts, newest first',
+          description:
+            'Only the records of the caller’s own environment: the testnet token reads the writes made in the ' +
+            'test environment, the mainnet token those made live; filters (actor included) apply within them. ' +
+            'An unknown query parameter is refused with 422.',
           security: [{ bearerAuth: [] }],
           querystring: AuditQuerySchema,
           response: {
@@ -24,9 +28,12 @@ export function auditRoutes(auditFile: string) {
         },
       },
       async (request) => {
+        const caller = request.gatewayCaller;
+        if (!caller) throw new AppError(500, 'INTERNAL_ERROR', 'Audit route reached without a caller');
         const { from, to, limit, ...rest } = request.query;
         const page = await queryAudit(auditFile, {
           ...rest,
+          environment: caller.environment,
           limit,
           from: from && DATE_ONLY.test(from) ? `${from}T00:00:00.000Z` : from,
           to: to && DATE_ONLY.test(to) ? `${to}T23:59:59.999Z` : to,

@@ -28,7 +28,11 @@ export const AuditRecordSchema = Type.Object(
   {
     time: Type.String({ format: 'date-time' }),
     event: Type.Union([Type.Literal('attempt'), Type.Literal('result')]),
-    request_id: Type.String(),
+    request_id: Type.String({ description: 'The gateway’s id of the request (X-Request-Id of its answer)' }),
+    // Optional: records written before it was recorded lack it.
+    client_request_id: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: 'The X-Request-Id the caller sent, if any' }),
+    ),
     actor: Type.String(),
     bot_tag: Type.String(),
     exchange: Type.Union([Type.String(), Type.Null()]),

@@ -1,5 +1,7 @@
 import type { App, Logger } from '@app/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from './caller.js';
+import { clientRequestIdOf } from './client-request-id.js';
 
 /**
  * Status logged for a request whose client went away before the whole answer was sent (nginx's
@@ -7,7 +9,30 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export const CLIENT_CLOSED_REQUEST = 499;
 
-function writeLine(requestLogger: Logger, request: FastifyRequest, reply: FastifyReply): void {
+/** One `mcp.request` line: every field on every line, null when not known. */
+export interface RequestLogLine {
+  /** The gateway's own id (X-Request-Id of the answer, the envelope's request_id). */
+  request_id: string;
+  /** The caller's X-Request-Id, when it sent a usable one. */
+  client_request_id: string | null;
+  method: string | null;
+  path: string | null;
+  status_code: number;
+  duration_ms: number | null;
+  actor: Actor | null;
+  bot_tag: string | null;
+  exchange: string | null;
+  tool: string | null;
+  client_ip: string | null;
+  user_agent: string | null;
+}
+
+function writeLine(
+  requestLogger: Logger,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  clientIp: string,
+): void {
   // routeOptions builds a fresh dozen-field object on every read, so the route's config is read only when
   // the handler did not record the call (refused before it: auth, bot tag, validation).
   const call = request.toolCall;
@@ -15,35 +40,37 @@ function writeLine(requestLogger: Logger, request: FastifyRequest, reply: Fastif
   const { url } = request;
   const query = url.indexOf('?');
   const config = call?.exchange != null ? undefined : request.routeOptions.config;
-  requestLogger.info(
-    {
-      request_id: request.id,
-      method: request.method,
-      path: query === -1 ? url : url.slice(0, query),
-      status_code: reply.raw.writableFinished ? reply.statusCode : CLIENT_CLOSED_REQUEST,
-      duration_ms: Math.round(reply.elapsedTime * 1000) / 1000,
-      actor: caller?.actor ?? null,
-      bot_tag: caller?.botTag ?? null,
-      exchange: call?.exchange ?? config?.exchange ?? null,
-      tool: call?.tool ?? config?.tool ?? null,
-      client_ip: request.ip,
-      user_agent: request.headers['user-agent'] ?? null,
-    },
-    'request',
-  );
+  const line: RequestLogLine = {
+    request_id: request.id,
+    client_request_id: clientRequestIdOf(request.headers),
+    method: request.method,
+    path: query === -1 ? url : url.slice(0, query),
+    status_code: reply.raw.writableFinished ? reply.statusCode : CLIENT_CLOSED_REQUEST,
+    duration_ms: Math.round(reply.elapsedTime * 1000) / 1000,
+    actor: caller?.actor ?? null,
+    bot_tag: caller?.botTag ?? null,
+    exchange: call?.exchange ?? config?.exchange ?? null,
+    tool: call?.tool ?? config?.tool ?? null,
+    client_ip: clientIp,
+    user_agent: request.headers['user-agent'] ?? null,
+  };
+  requestLogger.info(line, 'request');
 }
 
 /**
  * The `mcp.request` log: one JSON line per request, written when the response is done (Fastify's own
- * request lines are off). Secrets never get here: no headers other than the user agent are logged.
+ * request lines are off). Secrets never get here: no headers other than the user agent and the caller's
+ * request id are logged.
  *
  * Written on the response's 'close', which comes exactly once: after the last byte, or when the client
  * went away first. Fastify's onResponse hook runs only in the first case, so a bot that timed out, or
- * dropped a streamed history half way, would leave no line at all.
+ * dropped a streamed history half way, would leave no line at all. The client's address is read at the
+ * start: once its socket is gone, Node no longer knows it.
  */
 export function registerRequestLog(app: App, requestLogger: Logger): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.raw.once('close', () => writeLine(requestLogger, request, reply));
+    const clientIp = request.ip;
+    reply.raw.once('close', () => writeLine(requestLogger, request, reply, clientIp));
     done();
   });
 }

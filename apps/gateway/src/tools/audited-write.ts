@@ -1,7 +1,8 @@
 import { type Logger, toAppError } from '@app/kit';
 import type { AuditLog } from '../audit/audit-log.js';
 import { type AuditRecord, redactSecrets } from '../audit/audit-record.js';
-import type { AnyTool, ToolContext, ToolResult } from './tool.js';
+import type { CallContext } from './call-context.js';
+import type { AnyTool, ToolResult } from './tool.js';
 
 export interface AuditedWriteDeps {
   audit: AuditLog;
@@ -19,12 +20,13 @@ export interface AuditedWriteDeps {
 export async function runAuditedWrite(
   tool: AnyTool,
   input: unknown,
-  context: ToolContext<unknown>,
+  context: CallContext<unknown>,
   meta: { namespace: string; exchange: string | null },
   { audit, auditLogger }: AuditedWriteDeps,
 ): Promise<ToolResult<unknown>> {
   const base: Omit<AuditRecord, 'time' | 'event' | 'outcome' | 'upstream_ids' | 'error'> = {
     request_id: context.requestId,
+    client_request_id: context.clientRequestId,
     actor: context.actor,
     bot_tag: context.botTag,
     exchange: meta.exchange,

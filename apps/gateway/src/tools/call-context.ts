@@ -21,6 +21,8 @@ export interface CallerInfo {
   environment: Environment;
   botTag: string;
   requestId: string;
+  /** The caller's own X-Request-Id, recorded beside requestId in the audit trail. */
+  clientRequestId: string | null;
   log: FastifyBaseLogger;
   /** What the caller asked for (X-Deadline-Ms), when less than the configured deadline. */
   deadlineMs?: number;
@@ -35,6 +37,7 @@ export class CallContext<C> implements ToolContext<C> {
   readonly actor: Actor;
   readonly botTag: string;
   readonly requestId: string;
+  readonly clientRequestId: string | null;
   readonly log: FastifyBaseLogger;
   readonly profile: UpstreamProfile;
   readonly now: () => number;
@@ -47,6 +50,7 @@ export class CallContext<C> implements ToolContext<C> {
     this.actor = caller.actor;
     this.botTag = caller.botTag;
     this.requestId = caller.requestId;
+    this.clientRequestId = caller.clientRequestId;
     this.log = caller.log;
     this.profile = deps.profile;
     this.now = deps.now;

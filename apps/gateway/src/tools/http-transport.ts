@@ -1,5 +1,6 @@
 import { type App, AppError } from '@app/kit';
 import { Type } from '@sinclair/typebox';
+import { clientRequestIdOf } from '../frame/client-request-id.js';
 import { answerBody, type InvokeDeps, invoke } from './invoke.js';
 import { largeBodyStreamer, STREAM_MIN_ITEMS } from './streamed-body.js';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
@@ -91,6 +92,7 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
               environment: caller.environment,
               botTag: caller.botTag,
               requestId: request.id,
+              clientRequestId: clientRequestIdOf(request.headers),
               log: request.log,
               deadlineMs: deadlineOf(request.raw.headers['x-deadline-ms']),
             },

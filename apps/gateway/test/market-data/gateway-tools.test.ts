@@ -106,7 +106,7 @@ describe('market-data tools on the gateway', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const lines = gateway
       .logLines()
-      .filter((line) => line.name === 'mcp.request' && line.request_id === 'dropped-history');
+      .filter((line) => line.name === 'mcp.request' && line.client_request_id === 'dropped-history');
     expect(lines).toEqual([expect.objectContaining({ status_code: 499, tool: 'get_historical' })]);
   }, 30_000);
 
