@@ -141,10 +141,11 @@ export async function getConsensusHistory(
     .map((o) => ({ exchange: o.exchange, error: errorText(o.error) }));
   const used = supported.filter((o) => o.series !== null);
   if (!used.length)
-    throw new AppError(502, 'ALL_SOURCES_FAILED', `every exchange failed for ${coin}`, {
-      retryable: true,
-      details: { failed_sources: failed },
-    });
+    throw allSourcesFailed(
+      coin,
+      supported.map((o) => o.error),
+      failed,
+    );
   for (const o of outcomes) if (!supported.includes(o)) delete symbols[o.exchange];
   return {
     data: {
@@ -170,4 +171,32 @@ export function getHistory(
   const request = resolveRequest(params);
   if (exchange) return getSingleHistory(clients, exchange, params.instrument, request);
   return getConsensusHistory(clients, params.instrument, params.asset_class ?? 'crypto', request);
+}
+
+/**
+ * Every source failed: 502 ALL_SOURCES_FAILED, except when every one was rate-limited (the gateway's budget
+ * or the venue's own answer), which is 429 with the longest Retry-After: the caller should come back, not
+ * treat the venues as broken.
+ */
+function allSourcesFailed(coin: string, errors: unknown[], failed: FailedSource[]): AppError {
+  const limited = errors.every((error) => isAppError(error) && error.status === 429);
+  if (!limited)
+    return new AppError(502, 'ALL_SOURCES_FAILED', `every exchange failed for ${coin}`, {
+      retryable: true,
+      details: { failed_sources: failed },
+    });
+  const seconds = Math.max(
+    1,
+    ...errors.map((error) => Number((error as AppError).headers?.['retry-after'] ?? 1)),
+  );
+  return new AppError(
+    429,
+    'UPSTREAM_RATE_LIMITED',
+    `every exchange is rate-limited for ${coin}; retry in ${seconds} s`,
+    {
+      retryable: true,
+      headers: { 'retry-after': String(seconds) },
+      details: { failed_sources: failed },
+    },
+  );
 }
