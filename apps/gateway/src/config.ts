@@ -62,6 +62,8 @@ export const gatewayEnv = {
   UPSTREAM_CONNECTIONS: integer(16, { min: 1, max: 1024 }),
   READY_PROBE_TIMEOUT_MS: integer(2_000, { min: 100, max: 30_000 }),
   READY_CACHE_MS: integer(1_000, { min: 0, max: 60_000 }),
+  // History (get_historical, get_indicators): memory bounds.
+  CANDLE_CACHE_MB: integer(64, { min: 0, max: 65_536 }),
 };
 
 export type GatewayEnv = EnvValues<typeof gatewayEnv>;

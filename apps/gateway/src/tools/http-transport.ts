@@ -1,5 +1,6 @@
 import { type App, AppError } from '@app/kit';
 import { type InvokeDeps, invoke } from './invoke.js';
+import { listsAsArrays } from './lazy-list.js';
 import { largeBodyStreamer } from './streamed-body.js';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
 import { ErrorEnvelopeRef } from './tool-schemas.js';
@@ -74,9 +75,10 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
             deps,
           );
           reply.header('x-data-timestamp', answer.dataTimestamp);
-          const stream = streamLarge?.(answer.body);
+          if (!streamLarge) return answer.body;
+          const stream = streamLarge(answer.body);
           if (stream) return reply.type('application/json; charset=utf-8').send(stream);
-          return answer.body;
+          return listsAsArrays(answer.body);
         },
       );
     }

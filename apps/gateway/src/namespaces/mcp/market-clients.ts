@@ -22,9 +22,20 @@ export interface MarketClients {
 
 export const EXCHANGES: readonly Exchange[] = ['optx', 'perpdex'];
 
+/** Limits of the history path (CANDLE_CACHE_MB). */
+export interface HistoryLimits {
+  /** Bound of the closed-candle cache in bytes. */
+  cacheBytes?: number;
+}
+
+/** The defaults of the run contract (config.ts: CANDLE_CACHE_MB), for a namespace built without it. */
+export const HISTORY_DEFAULTS = {
+  cacheBytes: 64 * 2 ** 20,
+} as const satisfies Required<HistoryLimits>;
+
 /** The `clients` factory of the market-data namespaces; one candle cache per app. */
-export function marketClients(options: { maxCachedBars?: number } = {}) {
-  const candles = new ClosedCandleCache(options.maxCachedBars ?? 2_000_000);
+export function marketClients(limits: HistoryLimits = {}) {
+  const candles = new ClosedCandleCache(limits.cacheBytes ?? HISTORY_DEFAULTS.cacheBytes);
   return (scope: ClientScope): MarketClients => ({
     environment: scope.environment,
     venues: [
