@@ -5,11 +5,13 @@ import { alignDown, alignUp, pageWindows, type Window } from '../../domain/pagin
 import { mapLimit } from '../../upstream/map-limit.js';
 import type { CandleSource, MarketVenue } from '../../venues/market-venue.js';
 import type { MarketClients } from './market-clients.js';
+import type { Page } from './shared-pages.js';
 
 /**
  * One venue's candles for a native symbol over a range, as a grid of the requested interval: closed bars from
- * the cache, the rest paged upstream in windows under the venue's cap with bounded concurrency, each bar
- * written into its slot as it arrives.
+ * the cache, the rest paged upstream in windows under the venue's cap with bounded concurrency (pages shared
+ * with concurrent requests, and the forming bar's page for a moment: shared-pages.ts), each bar written into its
+ * slot as it arrives.
  */
 
 export interface Series {
@@ -49,10 +51,14 @@ export async function fetchSeries(
   const windows = cached.missing.flatMap((gap) =>
     pageWindows({ startMs: gap.from, endMs: gap.to }, step, source.maxBars),
   );
-  const times = await mapLimit(windows, clients.maxConcurrency, async (window: Window) => {
+  const load = (window: Window) => async (): Promise<Page> => {
     const page = await source.fetch(window);
     clients.candles.store(key, window, step, page.data, page.receivedAt);
-    for (const candle of page.data)
+    return { candles: page.data, receivedAt: page.receivedAt };
+  };
+  const times = await mapLimit(windows, clients.maxConcurrency, async (window) => {
+    const page = await clients.pages.get(key, window, step, now, load(window));
+    for (const candle of page.candles)
       if (candle.timestamp >= window.from && candle.timestamp <= window.to) fetched.put(candle);
     return page.receivedAt;
   });

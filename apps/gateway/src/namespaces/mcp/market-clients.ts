@@ -7,15 +7,18 @@ import { DeribitMarket } from '../../venues/deribit/deribit-market.js';
 import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
 import { HyperliquidMarket } from '../../venues/hyperliquid/hyperliquid-market.js';
 import type { Exchange, MarketVenue } from '../../venues/market-venue.js';
+import { SharedPages } from './shared-pages.js';
 
 /**
  * What the common-interface services see for one environment: the venues (those registered, in the spec's
- * order) and the closed-candle cache, shared by both environments (its keys carry the environment).
+ * order), and what both environments share (keys carry the environment): the closed-candle cache and the pages
+ * shared between requests.
  */
 export interface MarketClients {
   environment: Environment;
   venues: readonly MarketVenue[];
   candles: ClosedCandleCache;
+  pages: SharedPages;
   /** Upstream calls in flight per venue and request while paging history. */
   maxConcurrency: number;
 }
@@ -33,9 +36,10 @@ export const HISTORY_DEFAULTS = {
   cacheBytes: 64 * 2 ** 20,
 } as const satisfies Required<HistoryLimits>;
 
-/** The `clients` factory of the market-data namespaces; one candle cache per app. */
+/** The `clients` factory of the market-data namespaces; one candle cache and page sharing per app. */
 export function marketClients(limits: HistoryLimits = {}) {
   const candles = new ClosedCandleCache(limits.cacheBytes ?? HISTORY_DEFAULTS.cacheBytes);
+  const pages = new SharedPages();
   return (scope: ClientScope): MarketClients => ({
     environment: scope.environment,
     venues: [
@@ -43,6 +47,7 @@ export function marketClients(limits: HistoryLimits = {}) {
       ...(scope.has(perpdexUpstream) ? [new HyperliquidMarket(scope.client(perpdexUpstream))] : []),
     ],
     candles,
+    pages,
     maxConcurrency: 4,
   });
 }
