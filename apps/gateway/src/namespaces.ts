@@ -3,13 +3,22 @@ import { commonNamespace } from './namespaces/mcp/index.js';
 import { perpdexNamespace } from './namespaces/mcp-perpdex/index.js';
 import type { AnyNamespace } from './tools/tool.js';
 
-type NamespaceConfig = Pick<GatewayConfig, 'CANDLE_CACHE_MB'>;
+type NamespaceConfig = Pick<
+  GatewayConfig,
+  'CANDLE_CACHE_MB' | 'HISTORY_BARS_IN_FLIGHT' | 'HISTORY_ADMISSION_WAIT_MS'
+>;
 
 /**
  * Every tool namespace the gateway serves: a folder under namespaces/ and one line here. Without a config,
  * the defaults of the run contract.
  */
 export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => [
-  commonNamespace(config && { cacheBytes: config.CANDLE_CACHE_MB * 2 ** 20 }),
+  commonNamespace(
+    config && {
+      cacheBytes: config.CANDLE_CACHE_MB * 2 ** 20,
+      barsInFlight: config.HISTORY_BARS_IN_FLIGHT,
+      admissionWaitMs: config.HISTORY_ADMISSION_WAIT_MS,
+    },
+  ),
   perpdexNamespace(),
 ];

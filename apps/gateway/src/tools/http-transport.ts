@@ -10,6 +10,7 @@ const errorResponses = {
   401: ErrorEnvelopeRef,
   404: ErrorEnvelopeRef,
   422: ErrorEnvelopeRef,
+  429: ErrorEnvelopeRef,
   502: ErrorEnvelopeRef,
   503: ErrorEnvelopeRef,
   504: ErrorEnvelopeRef,
@@ -74,6 +75,12 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
             note,
             deps,
           );
+          const { release } = answer;
+          // 'close' comes once the answer is sent or the client went away (maybe already, while the handler ran).
+          if (release) {
+            if (reply.raw.closed) release();
+            else reply.raw.once('close', release);
+          }
           reply.header('x-data-timestamp', answer.dataTimestamp);
           if (!streamLarge) return answer.body;
           const stream = streamLarge(answer.body);

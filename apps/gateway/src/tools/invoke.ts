@@ -11,6 +11,8 @@ export interface ToolAnswer {
   body: Record<string, unknown>;
   /** `data_timestamp`, also sent as the `X-Data-Timestamp` header over HTTP. */
   dataTimestamp: string;
+  /** The handler's `release`: the transport calls it once the answer is sent or abandoned. */
+  release?: () => void;
 }
 
 /**
@@ -35,7 +37,13 @@ export async function invoke(
     tool.kind === 'read'
       ? await tool.handler(input, context)
       : await runAuditedWrite(tool, input, context, { namespace: namespace.name, exchange }, deps);
-  const dataTimestamp = entry.isoTimestamp(result.obtainedAt);
+  let dataTimestamp: string;
+  try {
+    dataTimestamp = entry.isoTimestamp(result.obtainedAt);
+  } catch (error) {
+    result.release?.();
+    throw error;
+  }
   // A copy: the handler's data may be a cache entry shared by every call. Object.assign rather than
   // `{ ...data, data_timestamp }`: V8 (Node 20) takes a slow runtime path, about 2.5 µs, for a spread
   // followed by further properties.
@@ -43,5 +51,5 @@ export async function invoke(
   body.data_timestamp = dataTimestamp;
   if (namespace.testnetFlag) body.testnet = caller.environment === 'test';
   if (deps.profile === 'sim') body.simulated = true;
-  return { body, dataTimestamp };
+  return result.release ? { body, dataTimestamp, release: result.release } : { body, dataTimestamp };
 }

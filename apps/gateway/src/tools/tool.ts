@@ -41,6 +41,11 @@ export interface ToolResult<O> {
   obtainedAt: number;
   /** Order and other ids the upstream assigned, recorded in the audit trail of writes. */
   upstreamIds?: string[];
+  /**
+   * Frees what the answer holds while it is sent (a history admission permit): the transport calls it once,
+   * when the answer has been sent or its client went away.
+   */
+  release?: () => void;
 }
 
 /**

@@ -94,19 +94,24 @@ export const getIndicators = marketTool({
   output: GetIndicatorsOutputSchema,
   handler: async (input, { clients, now }) => {
     const names = parseIndicatorNames(input.indicators);
-    const { data: history, obtainedAt } = await loadHistory(input, clients, now());
-    const candles = await historyColumns(history.grids);
-    return {
-      data: {
-        exchange: history.exchange,
-        instrument: history.instrument,
-        interval: history.interval,
-        indicators: computeIndicators(names, candles),
-        candles_used: candles.length,
-        sources_used: history.sources_used,
-        ...('failed_sources' in history ? { failed_sources: history.failed_sources } : {}),
-      },
-      obtainedAt,
-    };
+    const { data: history, obtainedAt, release } = await loadHistory(input, clients, now());
+    // The candles are read here and dropped: the answer is small, so the admission permit goes back at once.
+    try {
+      const candles = await historyColumns(history.grids);
+      return {
+        data: {
+          exchange: history.exchange,
+          instrument: history.instrument,
+          interval: history.interval,
+          indicators: computeIndicators(names, candles),
+          candles_used: candles.length,
+          sources_used: history.sources_used,
+          ...('failed_sources' in history ? { failed_sources: history.failed_sources } : {}),
+        },
+        obtainedAt,
+      };
+    } finally {
+      release();
+    }
   },
 });

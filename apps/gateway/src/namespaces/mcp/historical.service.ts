@@ -22,15 +22,17 @@ import { canonicalCoin } from '../../domain/symbols.js';
 import { LazyList } from '../../tools/lazy-list.js';
 import type { ToolResult } from '../../tools/tool.js';
 import type { CandleSource, Exchange, MarketVenue } from '../../venues/market-venue.js';
-import { fetchSeries, type Series } from './candle-series.js';
+import { fetchSeries, type Series, sourceSlots } from './candle-series.js';
 import type { GetHistoricalInput } from './get-historical.tool.js';
+import type { Permit } from './history-admission.js';
 import { exchangeParam, type MarketClients, venueOf } from './market-clients.js';
 
 /**
  * `get_historical`: single-exchange and consensus history (spec rules 1–6). Bars travel as columns: each venue's
  * bars on the grid of the requested interval (domain/candle-columns.ts), and the answer's candle list makes its
  * objects (consensus bars merged on the way) a chunk at a time as the transport writes them, so a request holds
- * about 41 bytes per fetched bar.
+ * about 41 bytes per fetched bar. Every request is first admitted against the instance's budget of bars in
+ * flight (history-admission.ts), by the bars it will fetch from each venue.
  */
 
 /** Bars one request may span (about two years of 1 m candles): bounds memory and upstream calls. */
@@ -72,6 +74,8 @@ export type GridHistory =
 export interface LoadedHistory {
   data: GridHistory;
   obtainedAt: number;
+  /** Gives the request's bars back to the admission budget; call once the answer is no longer held. */
+  release: () => void;
 }
 
 export interface HistoryRequest {
@@ -99,6 +103,22 @@ export function resolveRequest(
   return { interval, range };
 }
 
+/** Admits a request of `bars`, runs `load` under the permit; the permit goes back if `load` fails. */
+async function admitted(
+  clients: MarketClients,
+  bars: number,
+  load: () => Promise<Omit<LoadedHistory, 'release'>>,
+): Promise<LoadedHistory> {
+  const permit: Permit = await clients.admission.admit(bars);
+  try {
+    const { data, obtainedAt } = await load();
+    return { data, obtainedAt, release: permit.release };
+  } catch (error) {
+    permit.release();
+    throw error;
+  }
+}
+
 async function loadSingle(
   clients: MarketClients,
   exchange: Exchange,
@@ -109,7 +129,8 @@ async function loadSingle(
   const symbol = instrument.trim();
   const venue = venueOf(clients, exchange);
   const source = await venue.candles(symbol, request.interval);
-  {
+  const bars = sourceSlots(source, request.interval, request.range).count;
+  return admitted(clients, bars, async () => {
     const series = await fetchSeries(clients, venue, symbol, source, request.interval, request.range, now);
     return {
       data: {
@@ -121,7 +142,7 @@ async function loadSingle(
       },
       obtainedAt: series.obtainedAt,
     };
-  }
+  });
 }
 
 export const errorText = (error: unknown) =>
@@ -161,7 +182,8 @@ async function loadConsensus(
   );
   const symbols: Partial<Record<Exchange, string>> = {};
   for (const { venue, symbol } of listed) if (symbol !== undefined) symbols[venue.exchange] = symbol;
-  // Each venue's candle source first (a venue may not list the symbol).
+  // Each venue's candle source first (a venue may not list the symbol): the request's bars are known before
+  // anything is fetched.
   const outcomes: Outcome[] = await Promise.all(
     listed.flatMap(({ venue, symbol }) =>
       symbol === undefined
@@ -188,7 +210,10 @@ async function loadConsensus(
           ],
     ),
   );
-  {
+  let bars = 0;
+  for (const o of outcomes)
+    if (o.source) bars += sourceSlots(o.source, request.interval, request.range).count;
+  return admitted(clients, bars, async () => {
     await Promise.all(
       outcomes.map(async (o) => {
         if (!o.source) return;
@@ -236,12 +261,12 @@ async function loadConsensus(
       },
       obtainedAt: Math.min(...used.map((o) => o.series!.obtainedAt)),
     };
-  }
+  });
 }
 
 /**
- * Single-exchange history when `exchange` is set, else the consensus (rule 1), as grids. `now` is the request's
- * clock (epoch ms).
+ * Single-exchange history when `exchange` is set, else the consensus (rule 1), as grids, under an admission
+ * permit the caller releases. `now` is the request's clock (epoch ms).
  */
 export function loadHistory(
   params: GetHistoricalInput,
@@ -294,8 +319,9 @@ export async function getHistory(
   clients: MarketClients,
   now: number,
 ): Promise<ToolResult<SingleHistory | ConsensusHistory>> {
-  const { data, obtainedAt } = await loadHistory(params, clients, now);
+  const { data, obtainedAt, release } = await loadHistory(params, clients, now);
   const { grids, ...fields } = data;
-  if (fields.exchange === null) return { data: { ...fields, candles: consensusList(grids) }, obtainedAt };
-  return { data: { ...fields, candles: candleList(grids[0]!) }, obtainedAt };
+  if (fields.exchange === null)
+    return { data: { ...fields, candles: consensusList(grids) }, obtainedAt, release };
+  return { data: { ...fields, candles: candleList(grids[0]!) }, obtainedAt, release };
 }

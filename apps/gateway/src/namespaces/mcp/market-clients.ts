@@ -7,39 +7,51 @@ import { DeribitMarket } from '../../venues/deribit/deribit-market.js';
 import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
 import { HyperliquidMarket } from '../../venues/hyperliquid/hyperliquid-market.js';
 import type { Exchange, MarketVenue } from '../../venues/market-venue.js';
+import { HistoryAdmission } from './history-admission.js';
 import { SharedPages } from './shared-pages.js';
 
 /**
  * What the common-interface services see for one environment: the venues (those registered, in the spec's
- * order), and what both environments share (keys carry the environment): the closed-candle cache and the pages
- * shared between requests.
+ * order), and what both environments share (keys carry the environment): the closed-candle cache, the pages
+ * shared between requests and the admission of history requests.
  */
 export interface MarketClients {
   environment: Environment;
   venues: readonly MarketVenue[];
   candles: ClosedCandleCache;
   pages: SharedPages;
+  admission: HistoryAdmission;
   /** Upstream calls in flight per venue and request while paging history. */
   maxConcurrency: number;
 }
 
 export const EXCHANGES: readonly Exchange[] = ['optx', 'perpdex'];
 
-/** Limits of the history path (CANDLE_CACHE_MB). */
+/** Limits of the history path (CANDLE_CACHE_MB, HISTORY_BARS_IN_FLIGHT, HISTORY_ADMISSION_WAIT_MS). */
 export interface HistoryLimits {
   /** Bound of the closed-candle cache in bytes. */
   cacheBytes?: number;
+  /** Bars all history requests of the instance may hold at once. */
+  barsInFlight?: number;
+  /** How long a history request waits for room before 429 BUSY. */
+  admissionWaitMs?: number;
 }
 
-/** The defaults of the run contract (config.ts: CANDLE_CACHE_MB), for a namespace built without it. */
+/** The defaults of the run contract (config.ts: CANDLE_CACHE_MB, HISTORY_*), for a namespace built without it. */
 export const HISTORY_DEFAULTS = {
   cacheBytes: 64 * 2 ** 20,
+  barsInFlight: 4_500_000,
+  admissionWaitMs: 2_000,
 } as const satisfies Required<HistoryLimits>;
 
-/** The `clients` factory of the market-data namespaces; one candle cache and page sharing per app. */
+/** The `clients` factory of the market-data namespaces; one candle cache, page sharing and admission per app. */
 export function marketClients(limits: HistoryLimits = {}) {
   const candles = new ClosedCandleCache(limits.cacheBytes ?? HISTORY_DEFAULTS.cacheBytes);
   const pages = new SharedPages();
+  const admission = new HistoryAdmission(
+    limits.barsInFlight ?? HISTORY_DEFAULTS.barsInFlight,
+    limits.admissionWaitMs ?? HISTORY_DEFAULTS.admissionWaitMs,
+  );
   return (scope: ClientScope): MarketClients => ({
     environment: scope.environment,
     venues: [
@@ -48,6 +60,7 @@ export function marketClients(limits: HistoryLimits = {}) {
     ],
     candles,
     pages,
+    admission,
     maxConcurrency: 4,
   });
 }
