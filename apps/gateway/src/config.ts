@@ -66,6 +66,7 @@ export const gatewayEnv = {
   CANDLE_CACHE_MB: integer(64, { min: 0, max: 65_536 }),
   HISTORY_BARS_IN_FLIGHT: integer(4_500_000, { min: 1, max: 1_000_000_000 }),
   HISTORY_ADMISSION_WAIT_MS: integer(2_000, { min: 0, max: 60_000 }),
+  HISTORY_PAGES_PER_VENUE: integer(2, { min: 1, max: 64 }),
 };
 
 export type GatewayEnv = EnvValues<typeof gatewayEnv>;

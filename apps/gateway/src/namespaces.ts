@@ -5,7 +5,7 @@ import type { AnyNamespace } from './tools/tool.js';
 
 type NamespaceConfig = Pick<
   GatewayConfig,
-  'CANDLE_CACHE_MB' | 'HISTORY_BARS_IN_FLIGHT' | 'HISTORY_ADMISSION_WAIT_MS'
+  'CANDLE_CACHE_MB' | 'HISTORY_BARS_IN_FLIGHT' | 'HISTORY_ADMISSION_WAIT_MS' | 'HISTORY_PAGES_PER_VENUE'
 >;
 
 /**
@@ -18,6 +18,7 @@ export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => [
       cacheBytes: config.CANDLE_CACHE_MB * 2 ** 20,
       barsInFlight: config.HISTORY_BARS_IN_FLIGHT,
       admissionWaitMs: config.HISTORY_ADMISSION_WAIT_MS,
+      pagesPerVenue: config.HISTORY_PAGES_PER_VENUE,
     },
   ),
   perpdexNamespace(),

@@ -134,6 +134,7 @@ describe('history limits in the run contract', () => {
       cacheBytes: config.CANDLE_CACHE_MB * 2 ** 20,
       barsInFlight: config.HISTORY_BARS_IN_FLIGHT,
       admissionWaitMs: config.HISTORY_ADMISSION_WAIT_MS,
+      pagesPerVenue: config.HISTORY_PAGES_PER_VENUE,
     }).toEqual(HISTORY_DEFAULTS);
   });
 });

@@ -52,7 +52,7 @@ export async function fetchSeries(
     pageWindows({ startMs: gap.from, endMs: gap.to }, step, source.maxBars),
   );
   const load = (window: Window) => async (): Promise<Page> => {
-    const page = await source.fetch(window);
+    const page = await clients.pageSlots(venue.exchange).run(() => source.fetch(window));
     clients.candles.store(key, window, step, page.data, page.receivedAt);
     return { candles: page.data, receivedAt: page.receivedAt };
   };

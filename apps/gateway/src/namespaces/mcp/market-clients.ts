@@ -8,6 +8,7 @@ import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.j
 import { HyperliquidMarket } from '../../venues/hyperliquid/hyperliquid-market.js';
 import type { Exchange, MarketVenue } from '../../venues/market-venue.js';
 import { HistoryAdmission } from './history-admission.js';
+import { Slots } from './page-slots.js';
 import { SharedPages } from './shared-pages.js';
 
 /**
@@ -21,7 +22,9 @@ export interface MarketClients {
   candles: ClosedCandleCache;
   pages: SharedPages;
   admission: HistoryAdmission;
-  /** Upstream calls in flight per venue and request while paging history. */
+  /** Upstream history pages in flight to one venue of this environment, across all requests. */
+  pageSlots(exchange: Exchange): Slots;
+  /** Upstream history pages one request has in flight or waiting for a slot, per venue. */
   maxConcurrency: number;
 }
 
@@ -35,6 +38,8 @@ export interface HistoryLimits {
   barsInFlight?: number;
   /** How long a history request waits for room before 429 BUSY. */
   admissionWaitMs?: number;
+  /** Upstream history pages in flight per venue and environment, across all requests. */
+  pagesPerVenue?: number;
 }
 
 /** The defaults of the run contract (config.ts: CANDLE_CACHE_MB, HISTORY_*), for a namespace built without it. */
@@ -42,9 +47,13 @@ export const HISTORY_DEFAULTS = {
   cacheBytes: 64 * 2 ** 20,
   barsInFlight: 4_500_000,
   admissionWaitMs: 2_000,
+  pagesPerVenue: 2,
 } as const satisfies Required<HistoryLimits>;
 
-/** The `clients` factory of the market-data namespaces; one candle cache, page sharing and admission per app. */
+/**
+ * The `clients` factory of the market-data namespaces; one candle cache, page sharing, admission and set of
+ * page slots per app.
+ */
 export function marketClients(limits: HistoryLimits = {}) {
   const candles = new ClosedCandleCache(limits.cacheBytes ?? HISTORY_DEFAULTS.cacheBytes);
   const pages = new SharedPages();
@@ -52,17 +61,23 @@ export function marketClients(limits: HistoryLimits = {}) {
     limits.barsInFlight ?? HISTORY_DEFAULTS.barsInFlight,
     limits.admissionWaitMs ?? HISTORY_DEFAULTS.admissionWaitMs,
   );
-  return (scope: ClientScope): MarketClients => ({
-    environment: scope.environment,
-    venues: [
-      ...(scope.has(optxUpstream) ? [new DeribitMarket(scope.client(optxUpstream))] : []),
-      ...(scope.has(perpdexUpstream) ? [new HyperliquidMarket(scope.client(perpdexUpstream))] : []),
-    ],
-    candles,
-    pages,
-    admission,
-    maxConcurrency: 4,
-  });
+  const pagesPerVenue = limits.pagesPerVenue ?? HISTORY_DEFAULTS.pagesPerVenue;
+  // Called once per environment: each environment's venues get their own slots.
+  return (scope: ClientScope): MarketClients => {
+    const slots = new Map(EXCHANGES.map((exchange) => [exchange, new Slots(pagesPerVenue)]));
+    return {
+      environment: scope.environment,
+      pageSlots: (exchange) => slots.get(exchange)!,
+      venues: [
+        ...(scope.has(optxUpstream) ? [new DeribitMarket(scope.client(optxUpstream))] : []),
+        ...(scope.has(perpdexUpstream) ? [new HyperliquidMarket(scope.client(perpdexUpstream))] : []),
+      ],
+      candles,
+      pages,
+      admission,
+      maxConcurrency: pagesPerVenue,
+    };
+  };
 }
 
 /** The `exchange` field: null/absent means "all" (fan-out or consensus); anything else must be a known exchange. */
