@@ -69,6 +69,11 @@ export const gatewayEnv = {
   REDIS_URL: optional(),
   READY_PROBE_TIMEOUT_MS: integer(2_000, { min: 100, max: 30_000 }),
   READY_CACHE_MS: integer(1_000, { min: 0, max: 60_000 }),
+  // History (get_historical, get_indicators): memory bounds.
+  CANDLE_CACHE_MB: integer(64, { min: 0, max: 65_536 }),
+  HISTORY_BARS_IN_FLIGHT: integer(4_500_000, { min: 1, max: 1_000_000_000 }),
+  HISTORY_ADMISSION_WAIT_MS: integer(2_000, { min: 0, max: 60_000 }),
+  HISTORY_PAGES_PER_VENUE: integer(2, { min: 1, max: 64 }),
 };
 
 export type GatewayEnv = EnvValues<typeof gatewayEnv>;

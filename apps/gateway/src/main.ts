@@ -26,7 +26,7 @@ runMain(async () => {
   });
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
   const upstreams = await startUpstreams({ config, specs: upstreamSpecs, simulators, logger });
-  const app = await buildApp({ config, logger, upstreams, namespaces: namespaces() });
+  const app = await buildApp({ config, logger, upstreams, namespaces: namespaces(config) });
   const address = await serve(app, { port: config.GATEWAY_PORT, host: config.HOST });
   console.log(`gateway: ${address}  (docs ${address}/apidocs, upstream profile ${config.UPSTREAM_PROFILE})`);
   if (generated.length > 0)

@@ -78,6 +78,15 @@ describe('tool call deadline', () => {
 describe('consensus under a late venue', () => {
   it('answers by the deadline with the venue that made it, the late one in failed_sources', async () => {
     const market = await startMarketGateway();
+    // The venues' listings are read (and cached) before a consensus is admitted; the candle fetch is what stalls.
+    await market.tool('get_instruments', { exchange: 'perpdex' });
+    await market.tool('get_historical', {
+      instrument: 'BTC',
+      exchange: 'perpdex',
+      interval: '1d',
+      start_date: '2026-11-01',
+      end_date: '2026-11-02',
+    });
     market.sim('perpdex').faults.inject({ path: '/info', fault: { kind: 'hang' } });
     const answer = await market.tool(
       'get_historical',

@@ -86,7 +86,7 @@ export async function startGateway(
     config,
     logger,
     upstreams,
-    namespaces: options.namespaces ?? (options.production ? namespaces() : [tickerNamespace()]),
+    namespaces: options.namespaces ?? (options.production ? namespaces(config) : [tickerNamespace()]),
     now: options.now,
   });
   const server = await startTestServer(app);

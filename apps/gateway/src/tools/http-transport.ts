@@ -2,6 +2,7 @@ import { type App, AppError } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { clientRequestIdOf } from '../frame/client-request-id.js';
 import { answerBody, type InvokeDeps, invoke } from './invoke.js';
+import { LazyList, listsAsArrays } from './lazy-list.js';
 import { largeBodyStreamer, STREAM_MIN_ITEMS } from './streamed-body.js';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
 import { ErrorEnvelopeRef } from './tool-schemas.js';
@@ -99,23 +100,30 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
             note,
             deps,
           );
+          const { release } = answer;
+          // 'close' comes once the answer is sent or the client went away (maybe already, while the handler ran).
+          if (release) {
+            if (reply.raw.closed) release();
+            else reply.raw.once('close', release);
+          }
           reply
             .header('x-data-timestamp', answer.frame.data_timestamp)
             .type('application/json; charset=utf-8');
           const stream =
             streamLarge && hasLongList(answer.data) ? streamLarge(answerBody(answer)) : undefined;
-          return reply.send(stream ?? entry.render(answer));
+          if (stream) return reply.send(stream);
+          return reply.send(entry.render({ ...answer, data: listsAsArrays(answer.data) }));
         },
       );
     }
   };
 }
 
-/** Whether an answer has a list long enough to stream (streamed-body.ts), without copying it first. */
+/** Whether an answer has a list (an array or a LazyList) long enough to stream, without copying it first. */
 function hasLongList(data: Record<string, unknown>): boolean {
   for (const key in data) {
     const value = data[key];
-    if (Array.isArray(value) && value.length > STREAM_MIN_ITEMS) return true;
+    if ((Array.isArray(value) || value instanceof LazyList) && value.length > STREAM_MIN_ITEMS) return true;
   }
   return false;
 }

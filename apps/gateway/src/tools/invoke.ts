@@ -32,6 +32,8 @@ export interface FrameFields {
 export interface ToolAnswer {
   data: Record<string, unknown>;
   frame: FrameFields;
+  /** The handler's `release`: the transport calls it once the answer is sent or abandoned. */
+  release?: () => void;
 }
 
 /**
@@ -74,32 +76,52 @@ export async function invoke(
       : await withDeadline(upstreamDeadline, () =>
           runAuditedWrite(tool, input, context, { namespace: namespace.name, exchange }, deps),
         );
-  const frame: FrameFields = { data_timestamp: entry.isoTimestamp(result.obtainedAt) };
+  let frame: FrameFields;
+  try {
+    frame = { data_timestamp: entry.isoTimestamp(result.obtainedAt) };
+  } catch (error) {
+    result.release?.();
+    throw error;
+  }
   if (result.stale) frame.stale = true;
   if (namespace.testnetFlag) frame.testnet = caller.environment === 'test';
   if (deps.profile === 'sim') frame.simulated = true;
-  return { data: result.data as Record<string, unknown>, frame };
+  const data = result.data as Record<string, unknown>;
+  return result.release ? { data, frame, release: result.release } : { data, frame };
 }
 
-/** The work's answer, or 504 UPSTREAM_TIMEOUT when the deadline comes first. */
-function beforeDeadline<T>(work: Promise<T>, deadline: number, allowedMs: number): Promise<T> {
+/**
+ * The work's answer, or 504 UPSTREAM_TIMEOUT when the deadline comes first; what a late answer holds (an
+ * admission permit) is released when it comes, since nobody will send it.
+ */
+function beforeDeadline<T extends ToolResult<unknown>>(
+  work: Promise<T>,
+  deadline: number,
+  allowedMs: number,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new AppError(
-            504,
-            'UPSTREAM_TIMEOUT',
-            `the call did not finish within its deadline of ${allowedMs} ms`,
-            {
-              retryable: true,
-              details: { deadline_ms: allowedMs },
-            },
-          ),
+  let late = false;
+  work.then(
+    (result) => {
+      if (late) result.release?.();
+    },
+    () => undefined,
+  );
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      late = true;
+      reject(
+        new AppError(
+          504,
+          'UPSTREAM_TIMEOUT',
+          `the call did not finish within its deadline of ${allowedMs} ms`,
+          {
+            retryable: true,
+            details: { deadline_ms: allowedMs },
+          },
         ),
-      deadline - Date.now(),
-    );
+      );
+    }, deadline - Date.now());
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }

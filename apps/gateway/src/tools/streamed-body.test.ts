@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
+import { LazyList, listsAsArrays } from './lazy-list.js';
 import { CHUNK_ITEMS, largeBodyStreamer, STREAM_MIN_ITEMS } from './streamed-body.js';
 
 const Bar = Type.Object({ t: Type.Number(), v: Type.Number() });
@@ -68,5 +69,33 @@ describe('largeBodyStreamer', () => {
     expect(
       stream?.({ exchange: 'optx', bars: bars(STREAM_MIN_ITEMS + 1), tags: [], stamp: 'yesterday' }),
     ).toBe(undefined);
+  });
+
+  it('streams a LazyList as the array it stands for, asking for its items a chunk at a time', async () => {
+    const count = CHUNK_ITEMS * 3 + 5;
+    const asked: number[] = [];
+    const list = new LazyList(count, (i) => ({ t: i, v: i / 2 }));
+    const slice = list.slice.bind(list);
+    list.slice = (start, end) => {
+      const items = slice(start, end);
+      asked.push(items.length);
+      return items;
+    };
+    const json = JSON.parse(
+      await streamed(largeBodyStreamer(History)?.({ exchange: 'optx', bars: list, tags: [], stamp })),
+    );
+    expect(json).toEqual({ exchange: 'optx', bars: bars(count), tags: [], stamp });
+    expect(Math.max(...asked)).toBe(CHUNK_ITEMS);
+  });
+});
+
+describe('lazy lists', () => {
+  it('slice like arrays, render as arrays in JSON, and become arrays for the route serializer', () => {
+    const list = new LazyList(4, (i) => i * 10);
+    expect(list.slice(1, 3)).toEqual([10, 20]);
+    expect(list.slice(2, 99)).toEqual([20, 30]);
+    expect(list.slice()).toEqual([0, 10, 20, 30]);
+    expect(JSON.stringify({ list })).toBe('{"list":[0,10,20,30]}');
+    expect(listsAsArrays({ list, other: 'x' })).toEqual({ list: [0, 10, 20, 30], other: 'x' });
   });
 });

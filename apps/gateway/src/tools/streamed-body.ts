@@ -3,6 +3,7 @@ import { setImmediate } from 'node:timers/promises';
 import { schemaCheck } from '@app/kit';
 import { type TObject, type TSchema, TypeGuard } from '@sinclair/typebox';
 import fastJsonStringify from 'fast-json-stringify';
+import { LazyList } from './lazy-list.js';
 
 /** A body with a top-level array longer than this is streamed. */
 export const STREAM_MIN_ITEMS = 2_000;
@@ -10,6 +11,10 @@ export const STREAM_MIN_ITEMS = 2_000;
 export const CHUNK_ITEMS = 1_000;
 
 type Serialize = (value: unknown) => string;
+
+/** An array, or a LazyList standing for one (its items made a chunk at a time). */
+const isList = (value: unknown): value is unknown[] | LazyList<unknown> =>
+  Array.isArray(value) || value instanceof LazyList;
 
 /** One object shape of a tool's answer: its fields other than the arrays, and each array's item serializer. */
 interface Shape {
@@ -48,7 +53,7 @@ async function* jsonText(body: Record<string, unknown>, shape: Shape, head: stri
   let separator = head === '{}' ? '' : ',';
   yield head.slice(0, -1);
   for (const { key, serialize } of shape.arrays) {
-    const items = body[key] as unknown[];
+    const items = body[key] as unknown[] | LazyList<unknown>;
     yield `${separator}${JSON.stringify(key)}:[`;
     for (let start = 0; start < items.length; start += CHUNK_ITEMS) {
       const chunk = serialize(items.slice(start, start + CHUNK_ITEMS));
@@ -69,6 +74,7 @@ async function* jsonText(body: Record<string, unknown>, shape: Shape, head: stri
  * STREAM_MIN_ITEMS is written instead as its other fields, then its arrays, CHUNK_ITEMS at a time as the
  * socket takes them, each chunk by fast-json-stringify from the array's schema, so fields outside the
  * schema are left out as on the normal path. The arrays come last in the text; JSON objects have no order.
+ * An array may be a LazyList (lazy-list.ts): its items are then made a chunk at a time, as they are written.
  *
  * Returns undefined for a schema without top-level arrays; the returned function answers undefined for a
  * body it leaves to the route's serializer (nothing large, or no member of the schema matches).
@@ -86,14 +92,14 @@ export function largeBodyStreamer(
     const large = shapes.some((shape) =>
       shape.arrays.some(({ key }) => {
         const value = body[key];
-        return Array.isArray(value) && value.length > STREAM_MIN_ITEMS;
+        return isList(value) && value.length > STREAM_MIN_ITEMS;
       }),
     );
     if (!large) return undefined;
     const envelope: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(body)) if (!Array.isArray(value)) envelope[key] = value;
+    for (const [key, value] of Object.entries(body)) if (!isList(value)) envelope[key] = value;
     const shape = shapes.find((candidate) => candidate.matches(envelope));
-    if (!shape || shape.arrays.some(({ key }) => !Array.isArray(body[key]))) return undefined;
+    if (!shape || shape.arrays.some(({ key }) => !isList(body[key]))) return undefined;
     // The fields first and now, so a body that breaks the schema fails before the status line is sent.
     const head = shape.envelope(envelope);
     return Readable.from(jsonText(body, shape, head), { objectMode: false });

@@ -43,6 +43,11 @@ export interface ToolResult<O> {
   upstreamIds?: string[];
   /** True when the upstream failed and a cached answer stands in (the answer then says `stale: true`). */
   stale?: boolean;
+  /**
+   * Frees what the answer holds while it is sent (a history admission permit): the transport calls it once,
+   * when the answer has been sent or its client went away.
+   */
+  release?: () => void;
 }
 
 /**

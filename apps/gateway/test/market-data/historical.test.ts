@@ -294,6 +294,24 @@ describe('the still-forming bar', () => {
   });
 });
 
+describe('the still-forming bar, shared', () => {
+  it('concurrent identical calls ending now make one candle call per venue and get the same answer', async () => {
+    const params = {
+      instrument: 'BTC',
+      interval: '1m',
+      start_date: '2026-11-20T12:00:00Z',
+      end_date: '2026-11-20',
+    };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => market.tool('get_historical', params)));
+    expect(chartCalls()).toHaveLength(1);
+    expect(candleSnapshots()).toHaveLength(1);
+    const candles = answers[0]!.candles as ConsensusCandle[];
+    expect(candles).toHaveLength(35);
+    expect(candles.at(-1)).toMatchObject({ timestamp: Date.UTC(2026, 10, 20, 12, 34), sources: 2 });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+});
+
 describe('request checks before any upstream call', () => {
   it('an unknown exchange is a 422 naming the field', async () => {
     await expect(

@@ -1,6 +1,6 @@
 import { AppError } from '@app/kit';
 import { describe, expect, it } from 'vitest';
-import { aggregateBars } from '../../src/domain/paging.js';
+import { aggregateGrid, CandleGrid } from '../../src/domain/candle-columns.js';
 import type { UpstreamRequest, UpstreamResponse } from '../../src/upstream/upstream-types.js';
 import { readResult } from '../../src/venues/deribit/deribit-errors.js';
 import {
@@ -127,7 +127,9 @@ describe('optx replies are read as documented', () => {
     });
     expect(candles).toHaveLength(4);
     // 06:00–09:00 UTC: two hours fall in the 04:00 bucket, two in the 08:00 one.
-    const fourHour = aggregateBars(candles, 4 * 3_600_000);
+    const hourly = new CandleGrid(candles[0]!.timestamp, 3_600_000, candles.length);
+    for (const candle of candles) hourly.put(candle);
+    const fourHour = aggregateGrid(hourly, 4 * 3_600_000).toCandles();
     expect(fourHour).toEqual([
       {
         timestamp: 1790913600000,

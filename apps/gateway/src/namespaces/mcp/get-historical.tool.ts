@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { listOf } from '../../tools/lazy-list.js';
 import { getHistory } from './historical.service.js';
 import { inputExchange, marketTool } from './market-tool.js';
 import {
@@ -29,7 +30,7 @@ export const SingleHistoryOutputSchema = Type.Object({
   exchange: Type.Union([Type.Literal('optx'), Type.Literal('perpdex')]),
   instrument: Type.String(),
   interval: Type.String(),
-  candles: Type.Array(CandleSchema),
+  candles: listOf(CandleSchema),
   sources_used: exchangeList,
 });
 
@@ -38,7 +39,7 @@ export const ConsensusHistoryOutputSchema = Type.Object({
   instrument: Type.String(),
   asset_class: Type.String(),
   interval: Type.String(),
-  candles: Type.Array(ConsensusCandleSchema),
+  candles: listOf(ConsensusCandleSchema),
   sources_used: exchangeList,
   failed_sources: Type.Array(FailedSourceSchema),
   symbols: Type.Object(
@@ -85,5 +86,5 @@ export const getHistorical = marketTool({
   exchange: inputExchange,
   input: GetHistoricalInputSchema,
   output: GetHistoricalOutputSchema,
-  handler: (input, context) => getHistory(input, context.clients),
+  handler: (input, context) => getHistory(input, context.clients, context.now()),
 });

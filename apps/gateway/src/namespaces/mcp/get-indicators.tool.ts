@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { computeIndicators, parseIndicatorNames, toPriceSeries } from '../../domain/indicators/indicators.js';
-import { getHistory } from './historical.service.js';
+import { computeIndicators, parseIndicatorNames } from '../../domain/indicators/indicators.js';
+import { historyColumns, loadHistory } from './historical.service.js';
 import { inputExchange, marketTool } from './market-tool.js';
 import { FailedSourceSchema, historyRequestFields } from './records.schema.js';
 
@@ -92,20 +92,26 @@ export const getIndicators = marketTool({
   exchange: inputExchange,
   input: GetIndicatorsInputSchema,
   output: GetIndicatorsOutputSchema,
-  handler: async (input, { clients }) => {
+  handler: async (input, { clients, now }) => {
     const names = parseIndicatorNames(input.indicators);
-    const { data: history, obtainedAt } = await getHistory(input, clients);
-    return {
-      data: {
-        exchange: history.exchange,
-        instrument: history.instrument,
-        interval: history.interval,
-        indicators: computeIndicators(names, toPriceSeries(history.candles)),
-        candles_used: history.candles.length,
-        sources_used: history.sources_used,
-        ...('failed_sources' in history ? { failed_sources: history.failed_sources } : {}),
-      },
-      obtainedAt,
-    };
+    const { data: history, obtainedAt, release } = await loadHistory(input, clients, now());
+    // The candles are read here and dropped: the answer is small, so the admission permit goes back at once.
+    try {
+      const candles = await historyColumns(history.grids);
+      return {
+        data: {
+          exchange: history.exchange,
+          instrument: history.instrument,
+          interval: history.interval,
+          indicators: computeIndicators(names, candles),
+          candles_used: candles.length,
+          sources_used: history.sources_used,
+          ...('failed_sources' in history ? { failed_sources: history.failed_sources } : {}),
+        },
+        obtainedAt,
+      };
+    } finally {
+      release();
+    }
   },
 });

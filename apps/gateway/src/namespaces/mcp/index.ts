@@ -2,10 +2,10 @@ import { defineNamespace } from '../../tools/tool.js';
 import { getHistorical } from './get-historical.tool.js';
 import { getIndicators } from './get-indicators.tool.js';
 import { getInstruments } from './get-instruments.tool.js';
-import { marketClients } from './market-clients.js';
+import { type HistoryLimits, marketClients } from './market-clients.js';
 
 /** `/mcp`: the common data interface over optx and perpdex. */
-export const commonNamespace = (options: { maxCachedBars?: number } = {}) =>
+export const commonNamespace = (limits: HistoryLimits = {}) =>
   defineNamespace({
     name: 'mcp',
     description:
@@ -13,6 +13,6 @@ export const commonNamespace = (options: { maxCachedBars?: number } = {}) =>
     exchange: null,
     upstreams: ['optx', 'perpdex'],
     testnetFlag: true,
-    clients: marketClients(options),
+    clients: marketClients(limits),
     tools: [getInstruments, getHistorical, getIndicators],
   });

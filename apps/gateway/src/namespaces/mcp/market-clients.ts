@@ -7,33 +7,77 @@ import { DeribitMarket } from '../../venues/deribit/deribit-market.js';
 import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
 import { HyperliquidMarket } from '../../venues/hyperliquid/hyperliquid-market.js';
 import type { Exchange, MarketVenue } from '../../venues/market-venue.js';
+import { HistoryAdmission } from './history-admission.js';
+import { Slots } from './page-slots.js';
+import { SharedPages } from './shared-pages.js';
 
 /**
  * What the common-interface services see for one environment: the venues (those registered, in the spec's
- * order) and the closed-candle cache, shared by both environments (its keys carry the environment).
+ * order), and what both environments share (keys carry the environment): the closed-candle cache, the pages
+ * shared between requests and the admission of history requests.
  */
 export interface MarketClients {
   environment: Environment;
   venues: readonly MarketVenue[];
   candles: ClosedCandleCache;
-  /** Upstream calls in flight per venue and request while paging history. */
+  pages: SharedPages;
+  admission: HistoryAdmission;
+  /** Upstream history pages in flight to one venue of this environment, across all requests. */
+  pageSlots(exchange: Exchange): Slots;
+  /** Upstream history pages one request has in flight or waiting for a slot, per venue. */
   maxConcurrency: number;
 }
 
 export const EXCHANGES: readonly Exchange[] = ['optx', 'perpdex'];
 
-/** The `clients` factory of the market-data namespaces; one candle cache per app. */
-export function marketClients(options: { maxCachedBars?: number } = {}) {
-  const candles = new ClosedCandleCache(options.maxCachedBars ?? 2_000_000);
-  return (scope: ClientScope): MarketClients => ({
-    environment: scope.environment,
-    venues: [
-      ...(scope.has(optxUpstream) ? [new DeribitMarket(scope.client(optxUpstream))] : []),
-      ...(scope.has(perpdexUpstream) ? [new HyperliquidMarket(scope.client(perpdexUpstream))] : []),
-    ],
-    candles,
-    maxConcurrency: 4,
-  });
+/** Limits of the history path (CANDLE_CACHE_MB, HISTORY_BARS_IN_FLIGHT, HISTORY_ADMISSION_WAIT_MS). */
+export interface HistoryLimits {
+  /** Bound of the closed-candle cache in bytes. */
+  cacheBytes?: number;
+  /** Bars all history requests of the instance may hold at once. */
+  barsInFlight?: number;
+  /** How long a history request waits for room before 429 BUSY. */
+  admissionWaitMs?: number;
+  /** Upstream history pages in flight per venue and environment, across all requests. */
+  pagesPerVenue?: number;
+}
+
+/** The defaults of the run contract (config.ts: CANDLE_CACHE_MB, HISTORY_*), for a namespace built without it. */
+export const HISTORY_DEFAULTS = {
+  cacheBytes: 64 * 2 ** 20,
+  barsInFlight: 4_500_000,
+  admissionWaitMs: 2_000,
+  pagesPerVenue: 2,
+} as const satisfies Required<HistoryLimits>;
+
+/**
+ * The `clients` factory of the market-data namespaces; one candle cache, page sharing, admission and set of
+ * page slots per app.
+ */
+export function marketClients(limits: HistoryLimits = {}) {
+  const candles = new ClosedCandleCache(limits.cacheBytes ?? HISTORY_DEFAULTS.cacheBytes);
+  const pages = new SharedPages();
+  const admission = new HistoryAdmission(
+    limits.barsInFlight ?? HISTORY_DEFAULTS.barsInFlight,
+    limits.admissionWaitMs ?? HISTORY_DEFAULTS.admissionWaitMs,
+  );
+  const pagesPerVenue = limits.pagesPerVenue ?? HISTORY_DEFAULTS.pagesPerVenue;
+  // Called once per environment: each environment's venues get their own slots.
+  return (scope: ClientScope): MarketClients => {
+    const slots = new Map(EXCHANGES.map((exchange) => [exchange, new Slots(pagesPerVenue)]));
+    return {
+      environment: scope.environment,
+      pageSlots: (exchange) => slots.get(exchange)!,
+      venues: [
+        ...(scope.has(optxUpstream) ? [new DeribitMarket(scope.client(optxUpstream))] : []),
+        ...(scope.has(perpdexUpstream) ? [new HyperliquidMarket(scope.client(perpdexUpstream))] : []),
+      ],
+      candles,
+      pages,
+      admission,
+      maxConcurrency: pagesPerVenue,
+    };
+  };
 }
 
 /** The `exchange` field: null/absent means "all" (fan-out or consensus); anything else must be a known exchange. */

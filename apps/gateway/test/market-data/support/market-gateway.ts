@@ -6,7 +6,12 @@ import type {
   FailedSource,
   SingleHistory,
 } from '../../../src/namespaces/mcp/historical.service.js';
-import { type MarketClients, marketClients } from '../../../src/namespaces/mcp/market-clients.js';
+import {
+  type HistoryLimits,
+  type MarketClients,
+  marketClients,
+} from '../../../src/namespaces/mcp/market-clients.js';
+import type { LazyList } from '../../../src/tools/lazy-list.js';
 import type { Environment } from '../../../src/upstream/upstream-types.js';
 import type { PerpMarketRecord } from '../../../src/venues/hyperliquid/perp-market.js';
 import type { Exchange, Instrument, ListingMeta } from '../../../src/venues/market-venue.js';
@@ -28,6 +33,9 @@ export interface FrameFields {
   stale?: true;
 }
 
+/** A handler's data as it reads over the wire: its lazy lists are arrays there. */
+type OverTheWire<T> = { [K in keyof T]: T[K] extends LazyList<infer I> ? I[] : T[K] };
+
 /** What each tool answers (its handler's data), as the tests read it. */
 export interface ToolAnswers {
   get_instruments: {
@@ -35,7 +43,7 @@ export interface ToolAnswers {
     failed_sources: FailedSource[];
     meta: Partial<Record<Exchange, ListingMeta>>;
   };
-  get_historical: SingleHistory | ConsensusHistory;
+  get_historical: OverTheWire<SingleHistory> | OverTheWire<ConsensusHistory>;
   get_indicators: Static<typeof GetIndicatorsOutputSchema>;
   get_markets: { markets: PerpMarketRecord[] };
 }
@@ -70,8 +78,8 @@ export interface MarketGateway {
   ): Promise<Answer<N>>;
   /** A simulator's instance serving `environment` (the harness's default unless given). */
   sim(name: Exchange, environment?: Environment): SimInstance;
-  /** The common interface's clients over the gateway's upstream layer, with their own candle cache. */
-  marketClients(environment?: Environment, options?: { maxCachedBars?: number }): MarketClients;
+  /** The common interface's clients over the gateway's upstream layer, with their own candle cache and admission. */
+  marketClients(environment?: Environment, limits?: HistoryLimits): MarketClients;
   /** Clears injected faults and the request journals, and brings every instance back up. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -121,9 +129,9 @@ export async function startMarketGateway(
       if (!simulator) throw new Error(`no simulator ${name}`);
       return simulator.instance(environment);
     },
-    marketClients(environment = defaultEnvironment, clientOptions = {}) {
+    marketClients(environment = defaultEnvironment, limits = {}) {
       const { registry } = gateway.upstreams;
-      return marketClients(clientOptions)({
+      return marketClients(limits)({
         environment,
         client: (spec) => registry.client(spec, environment),
         has: (spec) => registry.has(spec.name),
