@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
-import type { Readable } from 'node:stream';
 import type { AppError } from '@app/kit';
 import { Pool } from 'undici';
+import { NOT_SENT_CODES, parseBody, readLimited, TransportFailure } from './attempt-io.js';
 import type { Authorizer, OutgoingRequest } from './authorizer.js';
 import { fullJitterDelay, parseRetryAfter, sleep } from './backoff.js';
 import { type Budget, upstreamRateLimited } from './budget.js';
@@ -43,25 +43,6 @@ export interface ProbeResult {
   latency_ms: number;
   error?: string;
 }
-
-/** A failure below HTTP: `sent` says whether the request may have reached the upstream. */
-class TransportFailure extends Error {
-  constructor(
-    readonly kind: 'timeout' | 'network' | 'too_large',
-    readonly sent: boolean,
-    cause: unknown,
-  ) {
-    super(kind, { cause });
-  }
-}
-
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-]);
 
 /**
  * UpstreamHttp over one undici keep-alive pool. Owns the attempt loop inside the tool call's deadline
@@ -359,66 +340,4 @@ export class UndiciUpstream implements UpstreamHttp {
 function queryString(query: readonly [string, string][]): string {
   if (query.length === 0) return '';
   return `?${new URLSearchParams(query).toString()}`;
-}
-
-const ignore = () => undefined;
-
-/**
- * Abandoning the body aborts the request; the stream's abort error has nobody left to hear it.
- * A module function, not a closure per call: under tsx (keepNames) every named closure is renamed
- * with Object.defineProperty when it is created, a microsecond or so each time.
- */
-function abandon(body: Readable): void {
-  body.on('error', ignore);
-  body.destroy();
-}
-
-/**
- * The body as text, refused past maxBytes (declared or streamed). Read with
- * data/end listeners rather than `for await`: the async iterator cost about
- * 5 µs per upstream call in promises and generator steps.
- */
-function readLimited(
-  body: Readable,
-  maxBytes: number,
-  headers: Record<string, string | string[] | undefined>,
-): Promise<string> {
-  const declared = Number(headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    abandon(body);
-    return Promise.reject(
-      new TransportFailure('too_large', true, new Error(`content-length ${declared} > ${maxBytes}`)),
-    );
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = false;
-    body.on('data', (chunk: Buffer) => {
-      // Chunks already read may still arrive after the refusal: abandon once.
-      if (refused) return;
-      size += chunk.length;
-      if (size > maxBytes) {
-        refused = true;
-        abandon(body);
-        reject(new TransportFailure('too_large', true, new Error(`body over ${maxBytes} bytes`)));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    body.on('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')));
-    // The deadline's abort or a reset ends the read; after a refusal it changes nothing.
-    body.on('error', reject);
-  });
-}
-
-/** JSON when it parses; otherwise the raw text, so a venue client can report what it got. */
-function parseBody(text: string, contentType: string): unknown {
-  const looksJson = contentType.includes('json') || /^\s*[[{]/.test(text);
-  if (!looksJson || text === '') return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }

@@ -1,4 +1,3 @@
-import { createOptxSimulator, perpdex } from '@app/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlVariable } from '../../src/upstream/upstream-variables.js';
 import { optxUpstream } from '../../src/venues/deribit/deribit.upstream.js';
