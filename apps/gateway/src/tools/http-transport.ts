@@ -2,8 +2,8 @@ import { type App, AppError } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { clientRequestIdOf } from '../frame/client-request-id.js';
 import { answerBody, type InvokeDeps, invoke } from './invoke.js';
-import { LazyList, listsAsArrays } from './lazy-list.js';
-import { largeBodyStreamer, STREAM_MIN_ITEMS } from './streamed-body.js';
+import { listsAsArrays } from './lazy-list.js';
+import { hasLongList, largeBodyStreamer } from './streamed-body.js';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
 import { ErrorEnvelopeRef } from './tool-schemas.js';
 
@@ -117,13 +117,4 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
       );
     }
   };
-}
-
-/** Whether an answer has a list (an array or a LazyList) long enough to stream, without copying it first. */
-function hasLongList(data: Record<string, unknown>): boolean {
-  for (const key in data) {
-    const value = data[key];
-    if ((Array.isArray(value) || value instanceof LazyList) && value.length > STREAM_MIN_ITEMS) return true;
-  }
-  return false;
 }

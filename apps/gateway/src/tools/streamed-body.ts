@@ -16,6 +16,15 @@ type Serialize = (value: unknown) => string;
 const isList = (value: unknown): value is unknown[] | LazyList<unknown> =>
   Array.isArray(value) || value instanceof LazyList;
 
+/** Whether an answer has a list long enough to stream, looked up without copying the answer. */
+export function hasLongList(data: Record<string, unknown>): boolean {
+  for (const key in data) {
+    const value = data[key];
+    if (isList(value) && value.length > STREAM_MIN_ITEMS) return true;
+  }
+  return false;
+}
+
 /** One object shape of a tool's answer: its fields other than the arrays, and each array's item serializer. */
 interface Shape {
   matches: (envelope: Record<string, unknown>) => boolean;
