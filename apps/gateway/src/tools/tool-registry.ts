@@ -23,8 +23,8 @@ export interface RegisteredTool {
   clients(environment: Environment): unknown;
   /** ISO 8601 of `obtainedAt`, remembered per tool (cached tools answer many calls with one time). */
   isoTimestamp(epochMs: number): string;
-  /** The answer as JSON text: the data serialized once per data object (see answerText), then the frame. */
-  render(answer: ToolAnswer): string;
+  /** The answer as UTF-8 JSON: the data serialized once per data object (see answerBytes), then the frame. */
+  render(answer: ToolAnswer): Buffer;
 }
 
 /**
@@ -69,7 +69,7 @@ export class ToolRegistry {
           output: toolResponseSchema(tool.output, namespace.testnetFlag, simulated),
           clients: (environment) => clients[environment],
           isoTimestamp: memoizedIsoTimestamp(),
-          render: answerText(tool.output),
+          render: answerBytes(tool.output),
         });
       }
     }
@@ -83,21 +83,22 @@ export class ToolRegistry {
 
 /**
  * Serializes answers with the tool's output schema (fields outside it are left out, as the route's
- * serializer would), the data part once per data object: a tool answering many calls from one cached
- * answer (a listing a bot polls) pays for its JSON once per cache entry, not once per call. The frame's
- * fields go after the data's; JSON objects have no order.
+ * serializer would), once per data object and frame: a tool answering many calls from one cached answer (a
+ * listing a bot polls) pays for its JSON and its UTF-8 encoding once per cache entry, not once per call;
+ * the calls of one entry share its data_timestamp, so they share the bytes too. The frame's fields go after
+ * the data's; JSON objects have no order.
  */
-function answerText(output: TSchema): (answer: ToolAnswer) => string {
+function answerBytes(output: TSchema): (answer: ToolAnswer) => Buffer {
   const serialize = fastJsonStringify(output) as (data: unknown) => string;
-  const texts = new WeakMap<object, string>();
+  const rendered = new WeakMap<object, { text: string; fields: string; bytes: Buffer }>();
   return ({ data, frame }) => {
-    let text = texts.get(data);
-    if (text === undefined) {
-      text = serialize(data);
-      texts.set(data, text);
-    }
     const fields = frameText(frame);
-    return text === '{}' ? `{${fields}}` : `${text.slice(0, -1)},${fields}}`;
+    const last = rendered.get(data);
+    if (last?.fields === fields) return last.bytes;
+    const text = last?.text ?? serialize(data);
+    const bytes = Buffer.from(text === '{}' ? `{${fields}}` : `${text.slice(0, -1)},${fields}}`);
+    rendered.set(data, { text, fields, bytes });
+    return bytes;
   };
 }
 
