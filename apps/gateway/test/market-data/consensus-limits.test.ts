@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MarketGateway, startMarketGateway, type ToolError } from './support/market-gateway.js';
+import {
+  type MarketGateway,
+  startMarketGateway,
+  type ToolError,
+  tokenHeaders,
+} from './support/market-gateway.js';
 
 let market: MarketGateway;
 beforeAll(async () => {
@@ -28,5 +33,26 @@ describe('consensus when every venue is rate-limited', () => {
     await market.reset();
     expect(error).toMatchObject({ status: 429, code: 'UPSTREAM_RATE_LIMITED', retryable: true });
     expect(error.details?.failed_sources).toHaveLength(2);
+  });
+
+  it('lists instruments: 429 with the longest Retry-After when every venue is rate-limited, not 502', async () => {
+    market.sim('optx').faults.inject({
+      path: '/api/v2/public/get_instruments',
+      fault: { kind: 'error', status: 429, headers: { 'retry-after': '2' } },
+    });
+    market.sim('perpdex').faults.inject({
+      path: '/info',
+      fault: { kind: 'error', status: 429, headers: { 'retry-after': '3' } },
+    });
+    const response = await market.gateway.call('/mcp/tools/get_instruments', {}, tokenHeaders('live'));
+    const body = (await response.json()) as {
+      error: { code: string; details: { failed_sources: unknown[] } };
+    };
+    await market.reset();
+    expect(response.status).toBe(429);
+    // At least the venues' own retry time; longer when the drained budget needs longer to cover the call.
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(3);
+    expect(body.error.code).toBe('UPSTREAM_RATE_LIMITED');
+    expect(body.error.details.failed_sources).toHaveLength(2);
   });
 });

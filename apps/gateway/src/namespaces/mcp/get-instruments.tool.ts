@@ -1,7 +1,7 @@
-import { AppError, unprocessable } from '@app/kit';
+import { unprocessable } from '@app/kit';
 import { type Static, Type } from '@sinclair/typebox';
 import type { Exchange, Instrument, ListingMeta } from '../../venues/market-venue.js';
-import { errorText } from './historical.service.js';
+import { allSourcesFailed, errorText } from './failed-sources.js';
 import { exchangeParam, venueOf } from './market-clients.js';
 import { inputExchange, marketTool } from './market-tool.js';
 import { FailedSourceSchema, InstrumentSchema, ListingMetaSchema } from './records.schema.js';
@@ -150,10 +150,11 @@ export const getInstruments = marketTool({
       .map((o) => ({ exchange: o.exchange, error: errorText(o.error) }));
     const used = outcomes.filter((o) => o.listing !== null);
     if (!used.length)
-      throw new AppError(502, 'ALL_SOURCES_FAILED', 'every exchange failed to list instruments', {
-        retryable: true,
-        details: { failed_sources: failed },
-      });
+      throw allSourcesFailed(
+        'every exchange failed to list instruments',
+        outcomes.map((o) => o.error),
+        failed,
+      );
     const meta: Partial<Record<Exchange, ListingMeta>> = {};
     for (const o of used) if (o.listing?.meta) meta[o.exchange] = o.listing.meta;
     const whole = used.length === 1 && !failed.length && !used[0]!.listing!.meta;

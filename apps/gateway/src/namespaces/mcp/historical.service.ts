@@ -23,6 +23,7 @@ import { LazyList } from '../../tools/lazy-list.js';
 import type { ToolResult } from '../../tools/tool.js';
 import type { CandleSource, Exchange, MarketVenue } from '../../venues/market-venue.js';
 import { fetchSeries, type Series, sourceSlots } from './candle-series.js';
+import { allSourcesFailed, errorText } from './failed-sources.js';
 import type { GetHistoricalInput } from './get-historical.tool.js';
 import type { Permit } from './history-admission.js';
 import { exchangeParam, type MarketClients, venueOf } from './market-clients.js';
@@ -145,9 +146,6 @@ async function loadSingle(
   });
 }
 
-export const errorText = (error: unknown) =>
-  isAppError(error) ? `${error.code}: ${error.message}` : 'internal error while calling the exchange';
-
 interface Outcome {
   exchange: Exchange;
   venue: MarketVenue;
@@ -228,7 +226,7 @@ async function loadConsensus(
     const used = supported.filter((o) => o.series !== null);
     if (!used.length)
       throw allSourcesFailed(
-        coin,
+        `every exchange failed for ${coin}`,
         supported.map((o) => o.error),
         failed,
       );
@@ -309,32 +307,4 @@ export async function getHistory(
   if (fields.exchange === null)
     return { data: { ...fields, candles: consensusList(grids) }, obtainedAt, release };
   return { data: { ...fields, candles: candleList(grids[0]!) }, obtainedAt, release };
-}
-
-/**
- * Every source failed: 502 ALL_SOURCES_FAILED, except when every one was rate-limited (the gateway's budget
- * or the venue's own answer), which is 429 with the longest Retry-After: the caller should come back, not
- * treat the venues as broken.
- */
-function allSourcesFailed(coin: string, errors: unknown[], failed: FailedSource[]): AppError {
-  const limited = errors.every((error) => isAppError(error) && error.status === 429);
-  if (!limited)
-    return new AppError(502, 'ALL_SOURCES_FAILED', `every exchange failed for ${coin}`, {
-      retryable: true,
-      details: { failed_sources: failed },
-    });
-  const seconds = Math.max(
-    1,
-    ...errors.map((error) => Number((error as AppError).headers?.['retry-after'] ?? 1)),
-  );
-  return new AppError(
-    429,
-    'UPSTREAM_RATE_LIMITED',
-    `every exchange is rate-limited for ${coin}; retry in ${seconds} s`,
-    {
-      retryable: true,
-      headers: { 'retry-after': String(seconds) },
-      details: { failed_sources: failed },
-    },
-  );
 }
