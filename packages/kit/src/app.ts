@@ -14,8 +14,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { toAppError } from './error-mapping.js';
-import type { AppError } from './errors.js';
-import { notFound } from './errors.js';
+import { AppError, notFound } from './errors.js';
 import type { Logger } from './logger.js';
 import { newRequestId, requestIdFor } from './request-id.js';
 import { validatorCompiler } from './validation.js';
@@ -85,9 +84,11 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     connectionTimeout: 0,
     requestTimeout: 120_000,
     keepAliveTimeout: 72_000,
-    // On close: stop accepting, end idle keep-alive sockets, let in-flight requests finish.
+    // On close: stop accepting, end idle keep-alive sockets, let in-flight requests finish. Requests that
+    // still arrive on a busy keep-alive socket get the service's own 503 (preParsing hook below), not
+    // Fastify's fast-path body without the envelope, the request id or a request-log line.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    return503OnClosing: false,
     ...(options.clientErrorHandler ? { clientErrorHandler: options.clientErrorHandler } : {}),
     // Bad percent-encoding in a URL is rejected before routing; without this it bypasses the error
     // handler and answers in Fastify's own body shape instead of the service's.
@@ -124,6 +125,16 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
     done(null, payload);
+  });
+  // After every onRequest hook (request id, request log, authentication), so the refusal is logged like
+  // any answer; before the body is read, so a draining instance does no work for it.
+  app.addHook('preParsing', (_request, _reply, payload, done) => {
+    if (!draining) return done(null, payload);
+    done(
+      new AppError(503, 'SHUTTING_DOWN', 'This instance is shutting down; send the request again', {
+        retryable: true,
+      }),
+    );
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -63,4 +63,41 @@ describe('graceful shutdown', () => {
     expect(await exited).toBe(0);
     await closedByServer;
   });
+
+  it('answers a request arriving on a kept-alive socket while draining with its own 503 envelope', async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, HOLD_DRAIN: '1' },
+    });
+    const proc = child;
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    const address = new URL((await waitForLine(proc, /http:\/\/127\.0\.0\.1:\d+/)).trim());
+    const socket = connect(Number(address.port), address.hostname);
+    let received = '';
+    let answered: () => void = () => {};
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+      if (/\r\n\r\n\{[^}]*\}$/.test(received)) answered();
+    });
+    const answer = () => new Promise<void>((resolve) => (answered = resolve));
+    const request = (path: string) => `GET ${path} HTTP/1.1\r\nHost: ${address.host}\r\n\r\n`;
+
+    let next = answer();
+    socket.write(request('/slow?ms=1'));
+    await next;
+    const draining = waitForLine(proc, /draining/);
+    proc.kill('SIGTERM');
+    await draining;
+    received = '';
+    next = answer();
+    socket.write(request('/slow?ms=1'));
+    await next;
+    proc.stdin?.write('go\n');
+
+    expect(received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(received).toMatch(/\r\nx-request-id: \S+/i);
+    expect(received).toMatch(/\r\nconnection: close/i);
+    expect(received).toContain('{"detail":"This instance is shutting down; send the request again"}');
+    expect(await exited).toBe(0);
+  });
 });
