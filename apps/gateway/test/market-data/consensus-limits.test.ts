@@ -12,16 +12,21 @@ beforeAll(async () => {
 });
 afterAll(() => market.close());
 
-describe('consensus when every venue is rate-limited', () => {
+/** Both venues answer 429: optx on `optxPath` with Retry-After 2, perpdex with Retry-After 3. */
+function rateLimitBoth(optxPath: string) {
+  market.sim('optx').faults.inject({
+    path: optxPath,
+    fault: { kind: 'error', status: 429, headers: { 'retry-after': '2' } },
+  });
+  market.sim('perpdex').faults.inject({
+    path: '/info',
+    fault: { kind: 'error', status: 429, headers: { 'retry-after': '3' } },
+  });
+}
+
+describe('fan-outs when every venue is rate-limited', () => {
   it('answers 429 UPSTREAM_RATE_LIMITED with the longest Retry-After, not 502', async () => {
-    market.sim('optx').faults.inject({
-      path: '/api/v2/public/get_tradingview_chart_data',
-      fault: { kind: 'error', status: 429, headers: { 'retry-after': '2' } },
-    });
-    market.sim('perpdex').faults.inject({
-      path: '/info',
-      fault: { kind: 'error', status: 429, headers: { 'retry-after': '3' } },
-    });
+    rateLimitBoth('/api/v2/public/get_tradingview_chart_data');
     const error = (await market
       .tool('get_historical', {
         instrument: 'BTC',
@@ -36,14 +41,7 @@ describe('consensus when every venue is rate-limited', () => {
   });
 
   it('lists instruments: 429 with the longest Retry-After when every venue is rate-limited, not 502', async () => {
-    market.sim('optx').faults.inject({
-      path: '/api/v2/public/get_instruments',
-      fault: { kind: 'error', status: 429, headers: { 'retry-after': '2' } },
-    });
-    market.sim('perpdex').faults.inject({
-      path: '/info',
-      fault: { kind: 'error', status: 429, headers: { 'retry-after': '3' } },
-    });
+    rateLimitBoth('/api/v2/public/get_instruments');
     const response = await market.gateway.call('/mcp/tools/get_instruments', {}, tokenHeaders('live'));
     const body = (await response.json()) as {
       error: { code: string; details: { failed_sources: unknown[] } };
