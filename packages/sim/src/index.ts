@@ -6,6 +6,8 @@ export {
   optx,
   optxRateLimitFault,
 } from './deribit/deribit-simulator.js';
+export * from './exchange/index.js';
+export { SimClock } from './frame/clock.js';
 export type { Fault, FaultKind, FaultRule } from './frame/faults.js';
 export { FAULT_KINDS, FaultControl, MAINTENANCE_PAGE } from './frame/faults.js';
 export {
@@ -25,6 +27,7 @@ export {
   startSimulator,
   startSimulators,
 } from './frame/simulator-fleet.js';
+export { type WebSocketHandler, WebSocketRoutes } from './frame/websocket-routes.js';
 export {
   createPerpdexSimulator,
   type PerpdexSimOptions,
@@ -37,4 +40,4 @@ export {
   infoWeight,
   itemsWeight,
 } from './hyperliquid/hyperliquid-weights.js';
-export type { SimContext, SimEnvironment, SimulatorDefinition } from './simulator.js';
+export type { SimContext, SimEnvironment, SimInstanceSettings, SimulatorDefinition } from './simulator.js';

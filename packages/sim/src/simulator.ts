@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ExchangeCore } from './exchange/exchange-core.js';
+import type { SimClock } from './frame/clock.js';
 import type { LimitRules, RateLimits } from './frame/limits.js';
+import type { WebSocketHandler } from './frame/websocket-routes.js';
 
 /**
  * The contract between the simulator frame and each venue simulator. A venue
@@ -20,8 +23,14 @@ export interface SimContext {
    * venues quoting one coin follow one underlying and agree within a basis.
    */
   marketSeed: number;
-  /** Milliseconds since the epoch; tests may pin it. */
+  /** Milliseconds since the epoch: `clock.now()`. */
   now: () => number;
+  /** This instance's market clock: real time by default; tests set or advance it (`/__sim/clock`). */
+  clock: SimClock;
+  /** Serves a websocket endpoint at `path` on the instance's port (upgrades elsewhere answer 404). */
+  websocket: (path: string, handler: WebSocketHandler) => void;
+  /** This instance's exchange core, when the definition has one (`SimulatorDefinition.exchange`). */
+  exchange?: ExchangeCore;
   /**
    * This instance's rate limits (the buckets of `SimulatorDefinition.limits`): the venue takes each
    * request's cost from them and answers a refusal in its own format. They run on real elapsed time, never
@@ -46,4 +55,13 @@ export interface SimulatorDefinition {
    * without limits. The frame gives each instance its own `RateLimits` over them (`SimContext.limits`).
    */
   limits?: { rules: LimitRules; enabled?: boolean };
+  /**
+   * A trading venue's exchange core, built once per instance before the plugin (so test and live never share
+   * books, orders or accounts) on the instance's clock; the frame has it observe the market whenever a test
+   * moves the clock. Exposed as `SimContext.exchange` and `instance.exchange`.
+   */
+  exchange?: (context: SimContext) => ExchangeCore;
 }
+
+/** What the fleet decides for an instance; the instance adds its clock, websocket routes and exchange. */
+export type SimInstanceSettings = Pick<SimContext, 'environment' | 'seed' | 'marketSeed' | 'now' | 'limits'>;

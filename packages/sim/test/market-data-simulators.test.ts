@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInstrument } from '../src/deribit/deribit-catalogue.js';
 import { chartData } from '../src/deribit/deribit-chart.js';
-import { optx, perpdex, RateLimits, type SimulatorDefinition } from '../src/index.js';
+import { optx, perpdex, RateLimits, SimClock, type SimulatorDefinition } from '../src/index.js';
 import { generateBar } from '../src/market/candles.js';
 import { COINS } from '../src/market/coins.js';
 import { pricePath } from '../src/market/price-path.js';
@@ -19,6 +19,10 @@ const contextFor = (definition: SimulatorDefinition, environment: 'test' | 'live
   seed: 1,
   marketSeed: 1,
   now: () => NOW,
+  clock: new SimClock(() => NOW),
+  websocket: () => {
+    throw new Error('these simulators serve no websocket');
+  },
   limits: new RateLimits(definition.limits?.rules ?? {}),
 });
 

@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { SimContext, SimEnvironment, SimulatorDefinition } from '../simulator.js';
+import type { ExchangeCore } from '../exchange/exchange-core.js';
+import type { SimContext, SimEnvironment, SimInstanceSettings, SimulatorDefinition } from '../simulator.js';
+import { SimClock } from './clock.js';
 import { applyFault, dripPayload, type Fault, FaultControl, type FaultRule, faultProblem } from './faults.js';
 import { type LimitRule, RateLimits, type RefusalFilter } from './limits.js';
+import { WebSocketRoutes } from './websocket-routes.js';
 
 /** One running simulator in one environment, on its own loopback port, with its own state. */
 export interface SimInstance {
@@ -21,6 +24,12 @@ export interface SimInstance {
    * fills every caller's balance again, `limits.rules` shows the numbers.
    */
   readonly limits: RateLimits;
+  /** The market clock: `clock.set(ms)`, `clock.advance(ms)`, `clock.useRealTime()` (or `/__sim/clock`). */
+  readonly clock: SimClock;
+  /** The exchange core of a trading venue (SimulatorDefinition.exchange), else undefined. */
+  readonly exchange: ExchangeCore | undefined;
+  /** Open websocket connections. */
+  websockets(): number;
   /** Requests that reached the instance (faulted ones included), optionally only a method and path prefix. */
   hits(filter?: { method?: string; path?: string }): number;
   /**
@@ -58,9 +67,22 @@ const MAX_DISTINCT_PATHS = 10_000;
  */
 export async function startSimInstance(
   definition: SimulatorDefinition,
-  context: SimContext,
+  settings: SimInstanceSettings,
   host = '127.0.0.1',
 ): Promise<SimInstance> {
+  const clock = new SimClock(settings.now);
+  const websockets = new WebSocketRoutes();
+  const context: SimContext = {
+    ...settings,
+    now: () => clock.now(),
+    clock,
+    websocket: (path, handler) => websockets.add(path, handler),
+  };
+  const exchange = definition.exchange?.(context);
+  if (exchange) {
+    context.exchange = exchange;
+    clock.onChange(() => exchange.sync());
+  }
   const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
   const faults = new FaultControl();
   const counts = new Map<string, number>();
@@ -134,12 +156,26 @@ export async function startSimInstance(
     if (body.refill === true) limits.refill();
     return limits.stats();
   });
+  app.get(`${CONTROL_PREFIX}clock`, async () => ({ now: clock.now(), mode: clock.mode }));
+  // `{ set?: ms } | { advance?: ms } | { real: true }`; answers the clock as GET does.
+  app.post(`${CONTROL_PREFIX}clock`, async (request, reply) => {
+    const body = (request.body ?? {}) as { set?: unknown; advance?: unknown; real?: unknown };
+    const { set, advance, real } = body;
+    if (typeof body !== 'object' || [set, advance, real].filter((v) => v !== undefined).length !== 1)
+      return reply.code(400).send({ error: 'send exactly one of set, advance, real' });
+    if (real === true) clock.useRealTime();
+    else if (typeof set === 'number' && Number.isFinite(set)) clock.set(set);
+    else if (typeof advance === 'number' && Number.isFinite(advance) && advance >= 0) clock.advance(advance);
+    else return reply.code(400).send({ error: 'set: epoch ms, advance: ms ≥ 0, real: true' });
+    return { now: clock.now(), mode: clock.mode };
+  });
   app.delete(`${CONTROL_PREFIX}faults`, async (_request, reply) => {
     faults.clear();
     return reply.code(204).send();
   });
 
   await app.register(definition.plugin(context));
+  app.server.on('upgrade', websockets.upgrade);
   await app.listen({ port: 0, host });
   const { port } = app.server.address() as AddressInfo;
   let up = true;
@@ -147,6 +183,7 @@ export async function startSimInstance(
   const goDown = async (): Promise<void> => {
     if (!up) return;
     up = false;
+    websockets.terminateAll();
     const closed = new Promise<void>((resolve) => app.server.close(() => resolve()));
     app.server.closeAllConnections();
     await closed;
@@ -170,6 +207,9 @@ export async function startSimInstance(
     url: `http://${host}:${port}`,
     faults,
     limits,
+    clock,
+    exchange,
+    websockets: () => websockets.connections,
     credentials: definition.credentials ? Object.freeze(definition.credentials(context)) : undefined,
     get isUp() {
       return up;
@@ -204,6 +244,7 @@ export async function startSimInstance(
     async close() {
       // Fastify closes the listener itself; bring it back first so its close path runs normally.
       if (!up) await goUp().catch(() => undefined);
+      websockets.terminateAll();
       await app.close();
     },
   };
