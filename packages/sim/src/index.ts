@@ -37,4 +37,9 @@ export {
   infoWeight,
   itemsWeight,
 } from './hyperliquid/hyperliquid-weights.js';
+export {
+  type DeskOrder,
+  type OrderDeskOptions,
+  orderDeskSimulator,
+} from './order-desk/order-desk-simulator.js';
 export type { SimContext, SimEnvironment, SimulatorDefinition } from './simulator.js';
