@@ -41,11 +41,11 @@ describe('order desk simulator', () => {
 });
 
 describe('lose_answer fault', () => {
-  it.each(['reset', 'hang'] as const)('performs the request, then loses its answer (%s)', async (then) => {
+  it.each(['reset', 'hang'] as const)('performs the request, then loses its answer (%s)', async (drop) => {
     running = await startSimulator(orderDeskSimulator('desk'));
     const { test } = running;
-    test.faults.inject({ fault: { kind: 'lose_answer', then }, path: '/orders', method: 'POST', times: 1 });
-    const signal = then === 'hang' ? AbortSignal.timeout(300) : undefined;
+    test.faults.inject({ fault: { kind: 'lose_answer', drop }, path: '/orders', method: 'POST', times: 1 });
+    const signal = drop === 'hang' ? AbortSignal.timeout(300) : undefined;
     const lost = await fetch(`${test.url}/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -55,7 +55,7 @@ describe('lose_answer fault', () => {
       () => 'answered',
       (error: Error) => error.name,
     );
-    expect(lost).toBe(then === 'hang' ? 'TimeoutError' : 'TypeError');
+    expect(lost).toBe(drop === 'hang' ? 'TimeoutError' : 'TypeError');
     // The order exists although its answer never came; the rule was used up.
     expect(await count(test.url)).toBe(1);
     expect((await place(test.url, { ...order, client_id: 'gw-2' })).status).toBe(200);
@@ -69,7 +69,7 @@ describe('lose_answer fault', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ fault }),
       });
-    expect((await post({ kind: 'lose_answer', then: 'hang' })).status).toBe(204);
-    expect((await post({ kind: 'lose_answer', then: 'later' })).status).toBe(400);
+    expect((await post({ kind: 'lose_answer', drop: 'hang' })).status).toBe(204);
+    expect((await post({ kind: 'lose_answer', drop: 'later' })).status).toBe(400);
   });
 });

@@ -69,9 +69,9 @@ export const deskSends = (gateway: Gateway, environment: 'test' | 'live' = 'test
   gateway.sims.get('desk')!.instance(environment).hits({ method: 'POST', path: '/orders' });
 
 /** The desk performs the next order and its answer is lost (socket reset, or silence until the client gives up). */
-export function loseNextAnswer(gateway: Gateway, then: 'reset' | 'hang' = 'reset', times = 1): void {
+export function loseNextAnswer(gateway: Gateway, drop: 'reset' | 'hang' = 'reset', times = 1): void {
   gateway.sims.get('desk')!.test.faults.inject({
-    fault: { kind: 'lose_answer', then },
+    fault: { kind: 'lose_answer', drop },
     path: '/orders',
     method: 'POST',
     times,

@@ -35,10 +35,10 @@ export type Fault =
   | { kind: 'reset' }
   /**
    * The venue does the work, then the answer is lost on the way back: the route runs (an order is placed),
-   * and what it answers never leaves; the socket is then reset (`then: 'reset'`, the default) or left silent
-   * until the client gives up (`then: 'hang'`). What a client must reconcile by its client order id.
+   * and what it answers never leaves; the socket is then reset (`drop: 'reset'`, the default) or left silent
+   * until the client gives up (`drop: 'hang'`). What a client must reconcile by its client order id.
    */
-  | { kind: 'lose_answer'; then?: 'reset' | 'hang' }
+  | { kind: 'lose_answer'; drop?: 'reset' | 'hang' }
   /** Never answer; the client's timeout decides. */
   | { kind: 'hang' };
 
@@ -125,9 +125,9 @@ export function faultProblem(fault: unknown): string | undefined {
   if (kind === 'error' && !statusOk(status)) return 'fault.status must be an HTTP status';
   if ((kind === 'drip' || kind === 'html') && status !== undefined && !statusOk(status))
     return 'fault.status must be an HTTP status';
-  const then = (fault as Record<string, unknown>).then;
-  if (kind === 'lose_answer' && then !== undefined && then !== 'reset' && then !== 'hang')
-    return 'fault.then must be reset or hang';
+  const drop = (fault as Record<string, unknown>).drop;
+  if (kind === 'lose_answer' && drop !== undefined && drop !== 'reset' && drop !== 'hang')
+    return 'fault.drop must be reset or hang';
   return undefined;
 }
 
@@ -224,7 +224,7 @@ export async function applyFault(
       reply.hijack();
       return true;
     case 'lose_answer':
-      loseAnswer(reply, fault.then ?? 'reset');
+      loseAnswer(reply, fault.drop ?? 'reset');
       return false;
   }
 }
@@ -234,12 +234,12 @@ export async function applyFault(
  * response, so whatever path Fastify takes to send (a body, a stream, an error) writes nothing; its end resets
  * the socket or leaves it silent.
  */
-function loseAnswer(reply: FastifyReply, then: 'reset' | 'hang'): void {
+function loseAnswer(reply: FastifyReply, drop: 'reset' | 'hang'): void {
   const raw = reply.raw;
   raw.writeHead = (() => raw) as typeof raw.writeHead;
   raw.write = (() => true) as typeof raw.write;
   raw.end = (() => {
-    if (then === 'reset') raw.socket?.destroy();
+    if (drop === 'reset') raw.socket?.destroy();
     return raw;
   }) as typeof raw.end;
 }
