@@ -60,7 +60,9 @@ export class SqliteKeyBackend implements KeyBackend {
   }
 
   async insertIfAbsent(id: string, entry: KeyEntry, now: number): Promise<KeyEntry | undefined> {
-    const live = this.insertUnlessLive(id, entry, now);
+    // A repeat finds its key without taking the write lock (a replay is the common repeat); only an absent or
+    // expired key needs the transaction, which looks again under the lock.
+    const live = this.select.get(id, now) ?? this.insertUnlessLive(id, entry, now);
     return live ? (JSON.parse(live.entry) as KeyEntry) : undefined;
   }
 
