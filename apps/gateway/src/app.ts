@@ -17,6 +17,7 @@ import { STREAM_MIN_ITEMS } from './tools/streamed-body.js';
 import type { AnyNamespace } from './tools/tool.js';
 import { ToolRegistry } from './tools/tool-registry.js';
 import { ErrorEnvelopeSchema } from './tools/tool-schemas.js';
+import { type OpenedKeys, openIdempotencyKeys } from './trading/open-idempotency-keys.js';
 import type { Upstreams } from './upstream/upstream-profile.js';
 
 export const GATEWAY_VERSION = '2.0.0';
@@ -27,8 +28,10 @@ export interface GatewayDeps {
   /** Upstream clients (and simulators in the sim profile); the app closes them when it closes. */
   upstreams: Upstreams;
   namespaces: readonly AnyNamespace[];
-  /** Clock of the audit trail and of tool contexts; tests inject one to cross a rotation. */
+  /** Clock of the audit trail, tool contexts and idempotency keys; tests inject one to cross a rotation. */
   now?: () => number;
+  /** Redis key prefix of the idempotency keys when they live in Redis (tests give each run its own). */
+  redisPrefix?: string;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function buildApp({
   upstreams,
   namespaces,
   now = Date.now,
+  redisPrefix,
 }: GatewayDeps): Promise<App> {
   const frame = {
     registry: upstreams.registry,
@@ -51,8 +55,10 @@ export async function buildApp({
     now,
   };
   let tools: ToolRegistry;
+  let keys: OpenedKeys;
   try {
     tools = new ToolRegistry(namespaces, frame);
+    keys = await openIdempotencyKeys({ config, now, logger, redisPrefix });
   } catch (error) {
     // The app owns the upstreams from here on: a failed build must not leave simulators running.
     await upstreams.close();
@@ -110,6 +116,7 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => {
     await audit.close();
+    await keys.close();
     await upstreams.close();
   });
 
@@ -147,6 +154,7 @@ export async function buildApp({
         ...frame,
         audit,
         auditLogger: logger.child({ name: 'mcp.audit' }),
+        keys: keys.keys,
         deadlineMs: config.TOOL_DEADLINE_MS,
       };
       for (const namespace of tools.namespaces) {

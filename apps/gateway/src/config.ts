@@ -65,8 +65,13 @@ export const gatewayEnv = {
   UPSTREAM_CACHE_ENTRIES: integer(1_000, { min: 10, max: 1_000_000 }),
   // One deadline per tool call; a caller may ask for less with X-Deadline-Ms.
   TOOL_DEADLINE_MS: integer(10_000, { min: 100, max: 600_000 }),
-  // Budgets and caches shared by every instance when set.
+  // Budgets and caches shared by every instance when set (and idempotency keys, unless DATABASE_URL is set).
   REDIS_URL: optional(),
+  // PostgreSQL: idempotency keys shared by every instance, durable.
+  DATABASE_URL: optional(),
+  // Where Idempotency-Keys live; `auto`: PostgreSQL with DATABASE_URL, else Redis with REDIS_URL, else SQLite.
+  IDEMPOTENCY_STORE: oneOf(['auto', 'sqlite', 'redis', 'postgres'], 'auto'),
+  IDEMPOTENCY_TTL_HOURS: integer(24, { min: 1, max: 168 }),
   READY_PROBE_TIMEOUT_MS: integer(2_000, { min: 100, max: 30_000 }),
   READY_CACHE_MS: integer(1_000, { min: 0, max: 60_000 }),
   // History (get_historical, get_indicators): memory bounds.

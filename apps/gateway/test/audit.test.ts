@@ -12,6 +12,11 @@ beforeAll(async () => {
 afterAll(() => gateway.close());
 
 const auditFile = () => gateway.config.AUDIT_LOG_FILE;
+// The data directory also holds the idempotency keys' SQLite file.
+const auditFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.startsWith('audit.log'))
+    .sort();
 const fileRecords = (path = auditFile()) =>
   readFileSync(path, 'utf8')
     .split('\n')
@@ -88,13 +93,13 @@ describe('audit trail of writes', () => {
     });
   });
 
-  it('records a write that failed upstream', async () => {
+  it('records a write the venue refused', async () => {
     const sim = gateway.sims.get('ticker')!;
-    sim.test.faults.inject({ fault: { kind: 'error', status: 503 }, path: '/orders', times: 1 });
+    sim.test.faults.inject({ fault: { kind: 'error', status: 400 }, path: '/orders', times: 1 });
     const { res, mine } = await order({ symbol: 'BTC', amount: 0.01 });
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(422);
     const result = mine.find((record) => record.event === 'result');
-    expect(result).toMatchObject({ outcome: 'failed', error: { code: 'UPSTREAM_UNAVAILABLE', status: 502 } });
+    expect(result).toMatchObject({ outcome: 'failed', error: { code: 'ORDER_REJECTED', status: 422 } });
   });
 
   it('carries its own request_id through header, envelope, request log and audit, the client’s beside it', async () => {
@@ -149,7 +154,7 @@ describe('rotation and /admin/audit', () => {
       { 'x-bot-tag': 'bot-b', authorization: `Bearer ${MAINNET}` },
     );
     const dir = gateway.dataDir;
-    expect(readdirSync(dir).sort()).toEqual(['audit.log', 'audit.log.2026-03-01']);
+    expect(auditFiles(dir)).toEqual(['audit.log', 'audit.log.2026-03-01']);
     expect(fileRecords().every((record) => String(record.time).startsWith('2026-03-02'))).toBe(true);
 
     clock = Date.parse('2026-03-03T12:00:00.000Z');
@@ -159,7 +164,7 @@ describe('rotation and /admin/audit', () => {
     clock = Date.parse('2026-03-05T12:00:00.000Z');
     await order({ symbol: 'SOL', amount: 0.01 }, { 'x-bot-tag': 'bot-c', 'x-request-id': 'latest' });
     // Kept: the current file and the rotated files of the last 2 days.
-    expect(readdirSync(dir).sort()).toEqual(['audit.log', 'audit.log.2026-03-03', 'audit.log.2026-03-04']);
+    expect(auditFiles(dir)).toEqual(['audit.log', 'audit.log.2026-03-03', 'audit.log.2026-03-04']);
   });
 
   it('reads the current and rotated files newest first', async () => {

@@ -47,11 +47,13 @@ export async function startGateway(
     simulators?: SimulatorDefinition[];
     /** The simulators' clock, pinned so every run sees the same market. */
     simNow?: () => number;
-    /** Redis key prefix when env sets REDIS_URL: instances that share one share budgets and caches. */
+    /** Redis key prefix when env sets REDIS_URL: instances that share one share budgets, caches and idempotency keys. */
     redisPrefix?: string;
+    /** DATA_DIR to use and keep on close (a restart test starts a second gateway on it); a fresh temp dir otherwise. */
+    dataDir?: string;
   } = {},
 ): Promise<Gateway> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const specs =
     options.specs ??
     (options.production ? upstreamSpecs : [tickerUpstream('ticker'), tickerUpstream('quotes')]);
@@ -88,6 +90,7 @@ export async function startGateway(
     upstreams,
     namespaces: options.namespaces ?? (options.production ? namespaces(config) : [tickerNamespace()]),
     now: options.now,
+    redisPrefix: options.redisPrefix,
   });
   const server = await startTestServer(app);
   return {
@@ -111,7 +114,7 @@ export async function startGateway(
       }),
     close: async () => {
       await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

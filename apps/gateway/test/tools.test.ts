@@ -159,20 +159,24 @@ describe('upstream failures on reads', () => {
 describe('upstream failures on writes', () => {
   const order = { symbol: 'BTC', amount: 0.01 };
 
-  it('sends a write exactly once when the venue answers 503', async () => {
-    ticker().test.faults.inject({ fault: { kind: 'error', status: 503 }, path: '/orders' });
+  it('sends a write exactly once when the venue answers 503, then looks it up', async () => {
+    ticker().test.faults.inject({ fault: { kind: 'error', status: 503 }, path: '/orders', method: 'POST' });
     const res = await gateway.call('/mcp-ticker/tools/place_order', order);
-    expect(res.status).toBe(502);
+    // The 503 came before the venue's route: no order with its client id, so the outcome stays unknown.
+    expect(res.status).toBe(504);
+    expect(((await res.json()) as Envelope).error.code).toBe('WRITE_OUTCOME_UNKNOWN');
     expect(ticker().test.hits({ method: 'POST', path: '/orders' })).toBe(1);
+    expect(ticker().test.hits({ method: 'GET', path: '/orders/by-client-id/' })).toBe(1);
   });
 
   it('does not retry a write after a reset and says its outcome is unknown', async () => {
-    ticker().test.faults.inject({ fault: { kind: 'reset' }, path: '/orders' });
+    ticker().test.faults.inject({ fault: { kind: 'reset' }, path: '/orders', method: 'POST' });
     const res = await gateway.call('/mcp-ticker/tools/place_order', order);
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(504);
     const body = (await res.json()) as Envelope;
-    expect(body.error.retryable).toBe(false);
-    expect(body.error.details).toMatchObject({ outcome_unknown: true });
+    // Without an Idempotency-Key a repeat would be a new order: not retryable.
+    expect(body.error).toMatchObject({ code: 'WRITE_OUTCOME_UNKNOWN', retryable: false });
+    expect(body.error.details?.client_order_id).toMatch(/^gw-[0-9a-f]{32}$/);
     expect(ticker().test.hits({ method: 'POST', path: '/orders' })).toBe(1);
     const audit = await fetch(`${gateway.url}/admin/audit?limit=1`, {
       headers: { authorization: `Bearer ${TESTNET}` },
@@ -202,14 +206,14 @@ describe('timeouts', () => {
     sim.test.faults.clear();
   });
 
-  it('answers 504 not retryable when a write times out after it was sent', async () => {
+  it('answers 504 not retryable when a write times out after it was sent and the venue has no record', async () => {
     const sim = fast.sims.get('ticker')!;
-    sim.test.faults.inject({ fault: { kind: 'hang' }, path: '/orders' });
+    sim.test.faults.inject({ fault: { kind: 'hang' }, path: '/orders', method: 'POST' });
     const res = await fast.call('/mcp-ticker/tools/place_order', { symbol: 'BTC', amount: 0.01 });
     expect(res.status).toBe(504);
     const body = (await res.json()) as Envelope;
-    expect(body.error).toMatchObject({ code: 'UPSTREAM_TIMEOUT', retryable: false });
-    expect(body.error.details).toMatchObject({ outcome_unknown: true });
+    expect(body.error).toMatchObject({ code: 'WRITE_OUTCOME_UNKNOWN', retryable: false });
+    expect(body.error.details).toHaveProperty('client_order_id');
     expect(sim.test.hits({ method: 'POST', path: '/orders' })).toBe(1);
     sim.test.faults.clear();
   });

@@ -40,4 +40,9 @@ export {
   infoWeight,
   itemsWeight,
 } from './hyperliquid/hyperliquid-weights.js';
+export {
+  type DeskOrder,
+  type OrderDeskOptions,
+  orderDeskSimulator,
+} from './order-desk/order-desk-simulator.js';
 export type { SimContext, SimEnvironment, SimInstanceSettings, SimulatorDefinition } from './simulator.js';

@@ -23,11 +23,18 @@ export interface AuditRecord {
   /** The tool input with secrets redacted. */
   params: unknown;
   /**
-   * `pending` on attempts. On results: `ok`; `refused` (a gateway risk check said no, nothing was sent);
-   * `failed` (the upstream said no, or the request never left); `unknown` (sent, then the connection was lost
-   * or timed out: the order may exist, reconcile before retrying).
+   * `pending` on attempts. On results: `ok`; `replayed` (a repeat under an Idempotency-Key got the stored
+   * answer, nothing was sent); `refused` (a gateway check said no: leverage cap, key reused or in progress;
+   * nothing was sent); `failed` (the upstream said no, or the request never left); `unknown` (sent, the answer
+   * was lost and the lookup by client order id found nothing or could not ask: the order may exist).
    */
-  outcome: 'pending' | 'ok' | 'refused' | 'failed' | 'unknown';
+  outcome: 'pending' | 'ok' | 'replayed' | 'refused' | 'failed' | 'unknown';
+  /** The caller's Idempotency-Key, null when it sent none. */
+  idempotency_key: string | null;
+  /** The id the write carries to the venue (Deribit label, Hyperliquid cloid, IBKR cOID). */
+  client_order_id: string | null;
+  /** On results: true when the answer was lost and the outcome comes from the lookup by client order id. */
+  reconciled?: boolean;
   upstream_ids: string[];
   error: { code: string; message: string; status: number } | null;
 }

@@ -43,10 +43,27 @@ export const AuditRecordSchema = Type.Object(
     outcome: Type.Union([
       Type.Literal('pending'),
       Type.Literal('ok'),
+      Type.Literal('replayed'),
       Type.Literal('refused'),
       Type.Literal('failed'),
       Type.Literal('unknown'),
     ]),
+    // Optional: records written before the write pipeline lack them.
+    idempotency_key: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'The Idempotency-Key the caller sent, if any',
+      }),
+    ),
+    client_order_id: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'The id the write carried to the venue (Deribit label, Hyperliquid cloid, IBKR cOID)',
+      }),
+    ),
+    reconciled: Type.Optional(
+      Type.Boolean({
+        description: 'The answer was lost; the outcome comes from the lookup by client order id',
+      }),
+    ),
     upstream_ids: Type.Array(Type.String()),
     error: Type.Union([
       Type.Object({ code: Type.String(), message: Type.String(), status: Type.Integer() }),

@@ -1,10 +1,8 @@
-import { AppError } from '@app/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../frame/caller.js';
-import { checkLeverageCap, type Exposure } from '../trading/leverage-cap.js';
 import type { UpstreamRegistry } from '../upstream/upstream-registry.js';
 import type { Environment } from '../upstream/upstream-types.js';
-import type { AnyNamespace, EnvironmentInfo, ToolContext, UpstreamProfile } from './tool.js';
+import type { AnyNamespace, EnvironmentInfo, UpstreamProfile, WriteContext } from './tool.js';
 
 /** What `invoke` needs from the app, built once. */
 export interface FrameDeps {
@@ -26,13 +24,15 @@ export interface CallerInfo {
   log: FastifyBaseLogger;
   /** What the caller asked for (X-Deadline-Ms), when less than the configured deadline. */
   deadlineMs?: number;
+  /** The Idempotency-Key header of a write, checked by the transport. */
+  idempotencyKey?: string;
 }
 
 /**
  * The per-call context a handler sees. A class rather than an object literal: its methods live on the
  * prototype, so a call allocates one object instead of one object and several closures.
  */
-export class CallContext<C> implements ToolContext<C> {
+export class CallContext<C> implements WriteContext<C> {
   readonly environment: Environment;
   readonly actor: Actor;
   readonly botTag: string;
@@ -42,6 +42,8 @@ export class CallContext<C> implements ToolContext<C> {
   readonly profile: UpstreamProfile;
   readonly now: () => number;
   readonly clients: C;
+  /** Set by the write pipeline before a write's steps run; empty for reads. */
+  clientOrderId = '';
   readonly #namespace: AnyNamespace;
   readonly #deps: FrameDeps;
 
@@ -57,14 +59,6 @@ export class CallContext<C> implements ToolContext<C> {
     this.clients = clients;
     this.#namespace = namespace;
     this.#deps = deps;
-  }
-
-  enforceLeverageCap(venue: string, exposure: Exposure): void {
-    const cap = this.#deps.maxLeverage(venue);
-    if (cap === undefined) {
-      throw new AppError(500, 'RISK_CAP_NOT_CONFIGURED', `No leverage cap is configured for ${venue}`);
-    }
-    checkLeverageCap(venue, cap, exposure);
   }
 
   environmentInfo(): EnvironmentInfo {

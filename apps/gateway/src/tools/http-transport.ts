@@ -1,6 +1,7 @@
 import { type App, AppError } from '@app/kit';
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import { clientRequestIdOf } from '../frame/client-request-id.js';
+import { idempotencyKeyOf } from '../trading/idempotency-key.js';
 import { answerBody, type InvokeDeps, invoke } from './invoke.js';
 import { listsAsArrays } from './lazy-list.js';
 import { hasLongList, largeBodyStreamer } from './streamed-body.js';
@@ -38,19 +39,58 @@ function deadlineOf(header: string | string[] | undefined): number | undefined {
   return Number(text);
 }
 
+const WriteHeaders = Type.Object({
+  ...DeadlineHeader.properties,
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x20-\\x7e]+$',
+      description:
+        'Makes the write safe to repeat: the same key, body and token within 24 h answers the first answer ' +
+        '(status and body) with Idempotent-Replayed: true and sends nothing upstream; another body → 422 ' +
+        'IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 IDEMPOTENCY_IN_PROGRESS (retryable). ' +
+        '1–255 printable ASCII characters, else 400 IDEMPOTENCY_KEY_INVALID.',
+    }),
+  ),
+});
+
+const WRITE_NOTE =
+  'Write: audited, sent upstream exactly once under a client order id derived from the request (the ' +
+  'Idempotency-Key when given); never retried blindly. If the venue’s answer is lost the order is looked up ' +
+  'by that id (the answer then says `reconciled: true`); if the venue cannot tell, 504 WRITE_OUTCOME_UNKNOWN ' +
+  'with `details.client_order_id`. A replayed answer (also a stored 4xx) carries `Idempotent-Replayed: true`.';
+
+/** The success response of a write: the answer, and the header that marks a replay. */
+function writeSuccess(output: TSchema) {
+  return {
+    ...output,
+    headers: {
+      'Idempotent-Replayed': {
+        type: 'string',
+        enum: ['true'],
+        description: 'Present on a repeat under an Idempotency-Key: this is the first call’s stored answer',
+      },
+    },
+  };
+}
+
 /** `invoke` validates every transport's input itself; the route's body schema is there for the docs. */
 const validatedByInvoke = () => () => true;
 
 function routeSchema({ namespace, tool, output }: RegisteredTool) {
+  const write = tool.kind === 'write';
   return {
     tags: [namespace.name],
     operationId: `${namespace.name}.${tool.name}`,
     summary: tool.summary,
-    description: `${tool.description ?? tool.summary}\n\n${tool.kind === 'write' ? 'Write: audited, never retried upstream.' : 'Read.'}`,
+    description: `${tool.description ?? tool.summary}\n\n${write ? WRITE_NOTE : 'Read.'}`,
     security: [{ bearerAuth: [], botTag: [] }],
     body: tool.input,
-    headers: DeadlineHeader,
-    response: { 200: output, ...errorResponses },
+    headers: write ? WriteHeaders : DeadlineHeader,
+    response: write
+      ? { 200: writeSuccess(output), ...errorResponses, 409: ErrorEnvelopeRef }
+      : { 200: output, ...errorResponses },
   };
 }
 
@@ -96,10 +136,24 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
               clientRequestId: clientRequestIdOf(request.headers),
               log: request.log,
               deadlineMs: deadlineOf(request.raw.headers['x-deadline-ms']),
+              idempotencyKey:
+                tool.kind === 'write' ? idempotencyKeyOf(request.raw.headers['idempotency-key']) : undefined,
             },
             note,
             deps,
           );
+          if (answer.replayed) {
+            const { status, body, dataTimestamp } = answer.replayed;
+            if (dataTimestamp) reply.header('x-data-timestamp', dataTimestamp);
+            return (
+              reply
+                // Any status the first call answered with (a stored 4xx); the route's schema lists the usual ones.
+                .code(status as 200)
+                .header('idempotent-replayed', 'true')
+                .type('application/json; charset=utf-8')
+                .send(body)
+            );
+          }
           const { release } = answer;
           // 'close' comes once the answer is sent or the client went away (maybe already, while the handler ran).
           if (release) {
@@ -109,6 +163,7 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
           reply
             .header('x-data-timestamp', answer.frame.data_timestamp)
             .type('application/json; charset=utf-8');
+          if (answer.text !== undefined) return reply.send(answer.text);
           const stream =
             streamLarge && hasLongList(answer.data) ? streamLarge(answerBody(answer)) : undefined;
           if (stream) return reply.send(stream);

@@ -1,12 +1,13 @@
 import { AppError } from '@app/kit';
 import type { ToolCallNote } from '../frame/caller.js';
+import type { StoredAnswer } from '../trading/idempotency-store.js';
+import { runWrite, type WritePipelineDeps } from '../trading/write-pipeline.js';
 import { withDeadline } from '../upstream/call-deadline.js';
-import { type AuditedWriteDeps, runAuditedWrite } from './audited-write.js';
 import { CallContext, type CallerInfo, type FrameDeps } from './call-context.js';
 import type { ToolResult } from './tool.js';
 import type { RegisteredTool } from './tool-registry.js';
 
-export interface InvokeDeps extends FrameDeps, AuditedWriteDeps {
+export interface InvokeDeps extends FrameDeps, WritePipelineDeps {
   /** TOOL_DEADLINE_MS: the longest a call may take; a caller may ask for less. */
   deadlineMs: number;
 }
@@ -17,10 +18,18 @@ export interface InvokeDeps extends FrameDeps, AuditedWriteDeps {
  */
 const ASSEMBLY_MS = 200;
 
+/**
+ * A write's send ends this much before the call's deadline (at most a quarter of it), so that when its answer
+ * is lost the lookup by client order id still has time to say what happened.
+ */
+const RECONCILE_MS = 2_000;
+
 /** The fields the frame adds to every answer. */
 export interface FrameFields {
   data_timestamp: string;
   stale?: true;
+  /** A write whose answer was lost and whose outcome comes from the lookup by client order id. */
+  reconciled?: true;
   testnet?: boolean;
   simulated?: true;
 }
@@ -34,6 +43,10 @@ export interface ToolAnswer {
   frame: FrameFields;
   /** The handler's `release`: the transport calls it once the answer is sent or abandoned. */
   release?: () => void;
+  /** A write's answer as JSON text, rendered once: the same text was stored under its Idempotency-Key. */
+  text?: string;
+  /** A repeat under an Idempotency-Key: the first call's answer, sent as it was (`data` and `frame` unused). */
+  replayed?: StoredAnswer;
 }
 
 /**
@@ -46,8 +59,9 @@ export const answerBody = (answer: ToolAnswer): Record<string, unknown> =>
 /**
  * The one way a tool is called, whatever the transport: validate the input (defaults applied, unknown
  * fields removed, 422 naming the field), build the call's context with the namespace's clients, run the
- * handler (a write between its two audit records), then add the frame's fields. `note` receives the
- * exchange as soon as it is known, so the transport's log can name it even when the call fails.
+ * handler (a write through the write pipeline, trading/write-pipeline.ts), then add the frame's
+ * fields. `note` receives the exchange as soon as it is known, so the transport's log can name it even when
+ * the call fails.
  */
 export async function invoke(
   entry: RegisteredTool,
@@ -64,18 +78,42 @@ export async function invoke(
   const allowedMs = Math.min(deps.deadlineMs, caller.deadlineMs ?? deps.deadlineMs);
   const deadline = Date.now() + allowedMs;
   const upstreamDeadline = deadline - Math.min(ASSEMBLY_MS, allowedMs / 10);
-  // A read ends at its deadline whatever it waits on; a write runs to its outcome (the upstream layer
-  // still ends its attempt by the deadline, and the write is then reported as possibly executed).
-  const result: ToolResult<unknown> =
-    tool.kind === 'read'
-      ? await beforeDeadline(
-          withDeadline(upstreamDeadline, () => tool.handler(input, context)),
-          deadline,
-          allowedMs,
-        )
-      : await withDeadline(upstreamDeadline, () =>
-          runAuditedWrite(tool, input, context, { namespace: namespace.name, exchange }, deps),
-        );
+  if (tool.kind === 'read') {
+    // A read ends at its deadline whatever it waits on.
+    const result = await beforeDeadline(
+      withDeadline(upstreamDeadline, () => tool.handler(input, context)),
+      deadline,
+      allowedMs,
+    );
+    return answerOf(entry, result, caller, deps, false);
+  }
+  // A write runs to its outcome: the upstream layer ends its send by the deadline, and a lost answer is then
+  // looked up by client order id before the write is reported.
+  const send = upstreamDeadline - Math.min(RECONCILE_MS, allowedMs / 4);
+  return withDeadline(upstreamDeadline, () =>
+    runWrite(
+      {
+        entry,
+        input,
+        context,
+        exchange,
+        idempotencyKey: caller.idempotencyKey,
+        deadlines: { send, reconcile: upstreamDeadline },
+        answer: (result, reconciled) => answerOf(entry, result, caller, deps, reconciled),
+      },
+      deps,
+    ),
+  );
+}
+
+/** The handler's result with the frame's fields. */
+function answerOf(
+  entry: RegisteredTool,
+  result: ToolResult<unknown>,
+  caller: CallerInfo,
+  deps: InvokeDeps,
+  reconciled: boolean,
+): ToolAnswer {
   let frame: FrameFields;
   try {
     frame = { data_timestamp: entry.isoTimestamp(result.obtainedAt) };
@@ -84,7 +122,8 @@ export async function invoke(
     throw error;
   }
   if (result.stale) frame.stale = true;
-  if (namespace.testnetFlag) frame.testnet = caller.environment === 'test';
+  if (reconciled) frame.reconciled = true;
+  if (entry.namespace.testnetFlag) frame.testnet = caller.environment === 'test';
   if (deps.profile === 'sim') frame.simulated = true;
   const data = result.data as Record<string, unknown>;
   return result.release ? { data, frame, release: result.release } : { data, frame };

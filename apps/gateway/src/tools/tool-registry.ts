@@ -66,7 +66,7 @@ export class ToolRegistry {
           namespace,
           tool,
           validate: bodyValidator(tool.input),
-          output: toolResponseSchema(tool.output, namespace.testnetFlag, simulated),
+          output: toolResponseSchema(tool.output, namespace.testnetFlag, simulated, tool.kind === 'write'),
           clients: (environment) => clients[environment],
           isoTimestamp: memoizedIsoTimestamp(),
           render: answerBytes(tool.output),
@@ -105,6 +105,7 @@ function answerBytes(output: TSchema): (answer: ToolAnswer) => Buffer {
 function frameText(frame: FrameFields): string {
   let text = `"data_timestamp":"${frame.data_timestamp}"`;
   if (frame.stale) text += ',"stale":true';
+  if (frame.reconciled) text += ',"reconciled":true';
   if (frame.testnet !== undefined) text += `,"testnet":${frame.testnet}`;
   if (frame.simulated) text += ',"simulated":true';
   return text;

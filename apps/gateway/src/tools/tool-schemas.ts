@@ -18,7 +18,7 @@ export const ErrorEnvelopeSchema = Type.Object(
 export const ErrorEnvelopeRef = Type.Ref(ErrorEnvelopeSchema);
 
 /** Fields the frame adds to every `/tools/*` answer. */
-export function frameFields(testnetFlag: boolean, simulated: boolean): TProperties {
+export function frameFields(testnetFlag: boolean, simulated: boolean, write = false): TProperties {
   return {
     data_timestamp: Type.String({
       format: 'date-time',
@@ -31,6 +31,16 @@ export function frameFields(testnetFlag: boolean, simulated: boolean): TProperti
           'Present when the upstream failed and a cached answer stands in; data_timestamp tells its age',
       }),
     ),
+    ...(write
+      ? {
+          reconciled: Type.Optional(
+            Type.Literal(true, {
+              description:
+                'Present when the venue’s answer to the write was lost and this answer comes from looking the order up by its client order id',
+            }),
+          ),
+        }
+      : {}),
     ...(testnetFlag
       ? { testnet: Type.Boolean({ description: 'True when the call went to the upstream test environment' }) }
       : {}),
@@ -70,18 +80,23 @@ function framedExamples(examples: unknown, testnetFlag: boolean, simulated: bool
  * An output that is a union of objects (e.g. get_historical's single and
  * consensus shapes) gets the fields on every member. Examples get them too.
  */
-export function toolResponseSchema(output: TSchema, testnetFlag: boolean, simulated: boolean): TSchema {
+export function toolResponseSchema(
+  output: TSchema,
+  testnetFlag: boolean,
+  simulated: boolean,
+  write = false,
+): TSchema {
   if (TypeGuard.IsUnion(output)) {
     const { anyOf, $id: _id, examples, ...options } = output;
     return Type.Union(
-      anyOf.map((member) => toolResponseSchema(member, testnetFlag, simulated)),
+      anyOf.map((member) => toolResponseSchema(member, testnetFlag, simulated, write)),
       { ...options, ...framedExamples(examples, testnetFlag, simulated) },
     );
   }
   // The tool's own options (description, additionalProperties) carry over; its $id would clash, so it does not.
   const { properties, required: _required, $id: _id, examples, ...options } = output as TObject;
   return Type.Object(
-    { ...properties, ...frameFields(testnetFlag, simulated) },
+    { ...properties, ...frameFields(testnetFlag, simulated, write) },
     { ...options, ...framedExamples(examples, testnetFlag, simulated) },
   );
 }

@@ -1,6 +1,7 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../frame/caller.js';
+import type { ClientOrderIdFormat } from '../trading/client-order-id.js';
 import type { Exposure } from '../trading/leverage-cap.js';
 import type { ClientScope } from '../upstream/client-scope.js';
 import type { Environment } from '../upstream/upstream-types.js';
@@ -28,8 +29,6 @@ export interface ToolContext<C = unknown> {
   profile: UpstreamProfile;
   /** The namespace's clients for this caller's environment, built once per environment. */
   clients: C;
-  /** Throws 422 LEVERAGE_CAP_EXCEEDED (audited as refused) when the order would breach the venue's cap. */
-  enforceLeverageCap(venue: string, exposure: Exposure): void;
   environmentInfo(): EnvironmentInfo;
   now(): number;
 }
@@ -50,19 +49,44 @@ export interface ToolResult<O> {
   release?: () => void;
 }
 
+/** A write's context: the call's, and the client order id the write carries to the venue. */
+export interface WriteContext<C = unknown> extends ToolContext<C> {
+  /** Derived from (actor, Idempotency-Key or request id, tool) in the venue's format: the same on a retry. */
+  clientOrderId: string;
+}
+
 /**
- * A tool, declared once. From this come its HTTP route (`POST /<namespace>/tools/<name>`) and any other
- * transport, input validation, the OpenAPI entry (examples are the schemas' own `examples`), request-log
- * fields and, for writes, the audit trail. The frame adds `data_timestamp`, `testnet` and `simulated`.
+ * What a write tool declares; the write pipeline (trading/write-pipeline.ts) does the rest in its order:
+ * audit, idempotency, the leverage cap from `exposure`, the client order id, `send` once, `lookup` when the
+ * answer is lost, audit, store the answer.
  */
-export interface Tool<C, I extends TObject = TObject, O extends TSchema = TSchema> {
+export interface WriteSteps<C, I, O> {
+  /** The venue whose leverage cap applies (`<VENUE>_MAX_LEVERAGE`). */
+  venue: string;
+  /** The venue's client order id format (trading/client-order-id.ts: deribitLabel, hyperliquidCloid, ibkrCoid). */
+  clientOrderId: ClientOrderIdFormat;
+  /** The account's exposure before and with this write, computed by the venue module; omit for writes that only reduce it (cancels). */
+  exposure?: (input: I, context: ToolContext<C>) => Promise<Exposure>;
+  /**
+   * Sends the write once, carrying `context.clientOrderId`, with `idempotent: false`. When the venue's answer
+   * is lost the upstream layer throws with `details.outcome_unknown`; a venue client that gets an answer that
+   * does not say what happened (a 5xx) throws `writeAnswerLost` (trading/write-errors.ts) likewise.
+   */
+  send: (input: I, context: WriteContext<C>) => Promise<ToolResult<O>>;
+  /**
+   * The venue's record of the write with `context.clientOrderId`, as the answer `send` would have given, or
+   * undefined when the venue has none. Throws when the venue cannot tell. Called only after a lost answer.
+   */
+  lookup: (input: I, context: WriteContext<C>) => Promise<ToolResult<O> | undefined>;
+}
+
+/** What every tool declares. */
+interface ToolBase<I extends TObject, O extends TSchema> {
   name: string;
   /** Short human title (MCP `title`). */
   title: string;
   summary: string;
   description?: string;
-  /** `write` tools are audited (attempt before the handler runs, result after) and never retried upstream. */
-  kind: 'read' | 'write';
   /**
    * The exchange a call is about, for logs and audit: the namespace's by default; a function when it depends
    * on the input (the common interface's `exchange` field).
@@ -70,8 +94,30 @@ export interface Tool<C, I extends TObject = TObject, O extends TSchema = TSchem
   exchange?: (input: Static<I>) => string | null;
   input: I;
   output: O;
+}
+
+/** A read: its handler answers; retried upstream where a retry helps. */
+export interface ReadTool<C, I extends TObject = TObject, O extends TSchema = TSchema>
+  extends ToolBase<I, O> {
+  kind: 'read';
   handler(input: Static<I>, context: ToolContext<C>): Promise<ToolResult<Static<O>>>;
 }
+
+/** A write: its steps run in the write pipeline; never retried upstream; audited; Idempotency-Key applies. */
+export interface WriteTool<C, I extends TObject = TObject, O extends TSchema = TSchema>
+  extends ToolBase<I, O> {
+  kind: 'write';
+  write: WriteSteps<C, Static<I>, Static<O>>;
+}
+
+/**
+ * A tool, declared once. From this come its HTTP route (`POST /<namespace>/tools/<name>`) and any other
+ * transport, input validation, the OpenAPI entry (examples are the schemas' own `examples`), request-log
+ * fields and, for writes, the write pipeline. The frame adds `data_timestamp`, `testnet` and `simulated`.
+ */
+export type Tool<C, I extends TObject = TObject, O extends TSchema = TSchema> =
+  | ReadTool<C, I, O>
+  | WriteTool<C, I, O>;
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of tools with different schemas; each was checked by its builder
 export type AnyTool<C = any> = Tool<C, any, any>;

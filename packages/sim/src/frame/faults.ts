@@ -33,6 +33,12 @@ export type Fault =
   | { kind: 'html'; status?: number; body?: string }
   /** Destroy the socket without answering (the client sees a reset). */
   | { kind: 'reset' }
+  /**
+   * The venue does the work, then the answer is lost on the way back: the route runs (an order is placed),
+   * and what it answers never leaves; the socket is then reset (`drop: 'reset'`, the default) or left silent
+   * until the client gives up (`drop: 'hang'`). What a client must reconcile by its client order id.
+   */
+  | { kind: 'lose_answer'; drop?: 'reset' | 'hang' }
   /** Never answer; the client's timeout decides. */
   | { kind: 'hang' };
 
@@ -89,6 +95,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'hang',
   'drip',
   'html',
+  'lose_answer',
 ];
 
 /** What a CDN in front of a venue answers while the origin is in maintenance. */
@@ -118,6 +125,9 @@ export function faultProblem(fault: unknown): string | undefined {
   if (kind === 'error' && !statusOk(status)) return 'fault.status must be an HTTP status';
   if ((kind === 'drip' || kind === 'html') && status !== undefined && !statusOk(status))
     return 'fault.status must be an HTTP status';
+  const drop = (fault as Record<string, unknown>).drop;
+  if (kind === 'lose_answer' && drop !== undefined && drop !== 'reset' && drop !== 'hang')
+    return 'fault.drop must be reset or hang';
   return undefined;
 }
 
@@ -213,5 +223,23 @@ export async function applyFault(
     case 'hang':
       reply.hijack();
       return true;
+    case 'lose_answer':
+      loseAnswer(reply, fault.drop ?? 'reset');
+      return false;
   }
+}
+
+/**
+ * Lets the route run and swallows what it answers. The response's own write methods are replaced on this one
+ * response, so whatever path Fastify takes to send (a body, a stream, an error) writes nothing; its end resets
+ * the socket or leaves it silent.
+ */
+function loseAnswer(reply: FastifyReply, drop: 'reset' | 'hang'): void {
+  const raw = reply.raw;
+  raw.writeHead = (() => raw) as typeof raw.writeHead;
+  raw.write = (() => true) as typeof raw.write;
+  raw.end = (() => {
+    if (drop === 'reset') raw.socket?.destroy();
+    return raw;
+  }) as typeof raw.end;
 }

@@ -1,0 +1,226 @@
+import { type AppError, type Logger, toAppError } from '@app/kit';
+import type { AuditLog } from '../audit/audit-log.js';
+import { redactSecrets } from '../audit/audit-record.js';
+import { errorEnvelope } from '../frame/error-envelope.js';
+import type { CallContext } from '../tools/call-context.js';
+import type { ToolAnswer } from '../tools/invoke.js';
+import { listsAsArrays } from '../tools/lazy-list.js';
+import type { ToolResult, WriteSteps } from '../tools/tool.js';
+import type { RegisteredTool } from '../tools/tool-registry.js';
+import { withDeadline } from '../upstream/call-deadline.js';
+import { clientOrderIdOf } from './client-order-id.js';
+import { requestFingerprint } from './idempotency-key.js';
+import type { IdempotencyKeys, KeyTicket } from './idempotency-store.js';
+import { checkLeverageCap } from './leverage-cap.js';
+import { type ResultFields, WriteTrail } from './write-audit.js';
+import {
+  idempotencyInProgress,
+  idempotencyKeyReused,
+  idempotencyStoreUnavailable,
+  mayHaveExecuted,
+  riskCapNotConfigured,
+  writeOutcomeUnknown,
+} from './write-errors.js';
+
+export interface WritePipelineDeps {
+  audit: AuditLog;
+  auditLogger: Logger;
+  keys: IdempotencyKeys;
+  maxLeverage: (venue: string) => number | undefined;
+  now: () => number;
+}
+
+/** One write call as invoke hands it over, its input validated. */
+export interface WriteCall {
+  entry: RegisteredTool;
+  input: unknown;
+  context: CallContext<unknown>;
+  exchange: string | null;
+  idempotencyKey: string | undefined;
+  /** Epoch ms: the send ends by `send`; a lookup after a lost answer by `reconcile` (later, so it has time). */
+  deadlines: { send: number; reconcile: number };
+  /** A result as the tool's answer, with the frame's fields. */
+  answer(result: ToolResult<unknown>, reconciled: boolean): ToolAnswer;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each tool's steps were type-checked where it was declared
+type AnySteps = WriteSteps<any, any, any>;
+type Outcome = { result: ToolResult<unknown>; reconciled: boolean };
+
+/**
+ * The one path of every write tool: audit the attempt → idempotency (key, body hash, actor) → leverage cap from
+ * the venue's exposure → send once under the client order id → on a lost answer, look the order up by that id
+ * → audit the result → store the answer under the key. A key whose write may have been sent is never sent
+ * again: its next holder only looks the order up.
+ */
+export async function runWrite(call: WriteCall, deps: WritePipelineDeps): Promise<ToolAnswer> {
+  const { entry, input, context, idempotencyKey } = call;
+  const steps = (entry.tool as { write: AnySteps }).write;
+  const toolId = `${entry.namespace.name}/${entry.tool.name}`;
+  const key = idempotencyKey ?? context.requestId;
+  context.clientOrderId = clientOrderIdOf(steps.clientOrderId, { actor: context.actor, key, tool: toolId });
+  const trail = new WriteTrail(deps.audit, deps.auditLogger, {
+    request_id: context.requestId,
+    client_request_id: context.clientRequestId,
+    actor: context.actor,
+    bot_tag: context.botTag,
+    exchange: call.exchange,
+    namespace: entry.namespace.name,
+    action: entry.tool.name,
+    environment: context.environment,
+    params: redactSecrets(input),
+    idempotency_key: idempotencyKey ?? null,
+    client_order_id: context.clientOrderId,
+  });
+  await trail.attempt();
+
+  let ticket: KeyTicket | undefined;
+  let resume: 'fresh' | 'reconcile' = 'fresh';
+  if (idempotencyKey !== undefined) {
+    const begin = await deps.keys
+      .begin(
+        { actor: context.actor, key: idempotencyKey },
+        requestFingerprint(toolId, input),
+        context.clientOrderId,
+        deps.now(),
+      )
+      .catch(async (error: unknown) => {
+        throw await recorded(trail, idempotencyStoreUnavailable(error));
+      });
+    if (begin.kind === 'replay') {
+      await trail.result({ outcome: 'replayed', upstream_ids: [], error: null });
+      const { answer } = begin;
+      return { data: {}, frame: { data_timestamp: answer.dataTimestamp ?? '' }, replayed: answer };
+    }
+    if (begin.kind === 'reused') throw await recorded(trail, idempotencyKeyReused());
+    if (begin.kind === 'in_progress') throw await recorded(trail, idempotencyInProgress());
+    ticket = begin.ticket;
+    resume = begin.resume;
+  }
+
+  try {
+    const { result, reconciled } =
+      resume === 'reconcile'
+        ? await reconcile(steps, call, idempotencyKey !== undefined)
+        : await checkAndSend(steps, call, ticket, deps);
+    const answer = call.answer(result, reconciled);
+    const text = entry.render({ ...answer, data: listsAsArrays(answer.data) }).toString();
+    await trail.result({
+      outcome: 'ok',
+      upstream_ids: result.upstreamIds ?? [],
+      error: null,
+      ...(reconciled ? { reconciled: true } : {}),
+    });
+    if (ticket) {
+      const stored = { status: 200, body: text, dataTimestamp: answer.frame.data_timestamp };
+      await quietly(ticket.complete(stored), context, 'storing the answer');
+    }
+    return { ...answer, text };
+  } catch (error) {
+    const appError = toAppError(error);
+    await trail.result(resultOf(appError));
+    if (ticket) await quietly(settle(ticket, appError, context.requestId), context, 'settling the key');
+    throw error;
+  }
+}
+
+/** Risk checks, then the one send; a failure that may have executed is looked up, not repeated. */
+async function checkAndSend(
+  steps: AnySteps,
+  call: WriteCall,
+  ticket: KeyTicket | undefined,
+  deps: WritePipelineDeps,
+): Promise<Outcome> {
+  const { input, context } = call;
+  if (steps.exposure) {
+    const cap = deps.maxLeverage(steps.venue);
+    if (cap === undefined) throw riskCapNotConfigured(steps.venue);
+    checkLeverageCap(steps.venue, cap, await steps.exposure(input, context));
+  }
+  // From here a holder taking the key over must reconcile: on disk before the write leaves. Lost the key (the
+  // lease ran out while the risk checks waited): someone else holds it, so this call must not send.
+  if (ticket) {
+    const held = await ticket.markSent().catch((error: unknown) => {
+      throw idempotencyStoreUnavailable(error);
+    });
+    if (!held) throw idempotencyInProgress();
+  }
+  try {
+    return {
+      result: await withDeadline(call.deadlines.send, () => steps.send(input, context)),
+      reconciled: false,
+    };
+  } catch (error) {
+    const appError = toAppError(error);
+    if (!mayHaveExecuted(appError)) throw error;
+    context.log.warn(
+      { err: error, client_order_id: context.clientOrderId },
+      'write answer lost; looking it up',
+    );
+    return reconcile(steps, call, ticket !== undefined, appError);
+  }
+}
+
+/** The venue's record of the write by its client order id; none, or no answer: 504 WRITE_OUTCOME_UNKNOWN. */
+async function reconcile(
+  steps: AnySteps,
+  call: WriteCall,
+  keyed: boolean,
+  cause?: AppError,
+): Promise<Outcome> {
+  const { input, context } = call;
+  let found: ToolResult<unknown> | undefined;
+  try {
+    found = await withDeadline(call.deadlines.reconcile, () => steps.lookup(input, context));
+  } catch (error) {
+    throw writeOutcomeUnknown(context.clientOrderId, keyed, error);
+  }
+  if (!found) throw writeOutcomeUnknown(context.clientOrderId, keyed, cause);
+  return { result: found, reconciled: true };
+}
+
+/**
+ * What a failed write leaves under its key (docs/decisions.md, "Which answers a key keeps"): a final answer
+ * (4xx but 409 and 429) is stored and replayed; an unknown outcome stays to be looked up by the next repeat;
+ * anything else (409, 429, 5xx: nothing was executed) frees the key for a fresh attempt.
+ */
+function settle(ticket: KeyTicket, error: AppError, requestId: string): Promise<unknown> {
+  if (error.code === 'WRITE_OUTCOME_UNKNOWN') return ticket.leaveUnknown();
+  if (error.status === 409 || error.status === 429 || error.status >= 500) return ticket.release();
+  const body = JSON.stringify(errorEnvelope(error, requestId));
+  return ticket.complete({ status: error.status, body, dataTimestamp: null });
+}
+
+function resultOf(error: AppError): ResultFields {
+  const refused =
+    error.details?.risk_check !== undefined ||
+    error.code === 'IDEMPOTENCY_KEY_REUSED' ||
+    error.code === 'IDEMPOTENCY_IN_PROGRESS';
+  const ids = error.details?.upstream_ids;
+  return {
+    outcome: refused ? 'refused' : error.code === 'WRITE_OUTCOME_UNKNOWN' ? 'unknown' : 'failed',
+    upstream_ids: Array.isArray(ids) ? ids.map(String) : [],
+    error: { code: error.code, message: error.message, status: error.status },
+  };
+}
+
+/** Records a refusal before the key was held, and hands the error back to be thrown. */
+async function recorded(trail: WriteTrail, error: AppError): Promise<AppError> {
+  await trail.result(resultOf(error));
+  return error;
+}
+
+/**
+ * A store write after the outcome is known: failing it must not change the answer (the order may exist). The
+ * key then keeps its `sent` state, and once its lease runs out a repeat looks the order up.
+ */
+async function quietly(work: Promise<unknown>, context: CallContext<unknown>, what: string): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    context.log.error(
+      { err: error, client_order_id: context.clientOrderId },
+      `idempotency store: ${what} failed`,
+    );
+  }
+}
