@@ -36,13 +36,20 @@ export interface MeasureDeps {
    * Replaces parts of the rate limiting the config selects (RATE_LIMIT_GENERAL, login 5 per 60 s,
    * memory or REDIS_URL). Integration tests log in from 127.0.0.1 many times and raise the limits here.
    */
-  rateLimits?: { general?: RateLimitRule; login?: RateLimitRule; store?: RateLimitStore };
+  rateLimits?: {
+    general?: RateLimitRule;
+    login?: RateLimitRule;
+    loginUser?: RateLimitRule;
+    store?: RateLimitStore;
+  };
   /** The built web client served at `/`; default apps/web/dist. `null`: API only. */
   webRoot?: string | null;
 }
 
-/** The spec's login budget: 5 attempts per IP in any 60 seconds. */
+/** The spec's login budget: 5 attempts per IP in any 60 seconds; only attempts that fail are kept. */
 export const LOGIN_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 60_000 };
+/** Failed attempts per username from any address: slows a guesser spread over many IPs. */
+export const LOGIN_USER_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60_000 };
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** What feature plugins outside the data layer (files, logo upload) are given. */
@@ -72,10 +79,13 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   });
   app.addHook('onClose', () => database.destroy());
   // First, so every route (unknown ones too) is limited before any other work is done.
+  const rateLimitStore =
+    rateLimits?.store ?? (await createRateLimitStore({ redisUrl: config.REDIS_URL, logger }));
   await app.register(rateLimitPlugin, {
     general: rateLimits?.general ?? { limit: config.RATE_LIMIT_GENERAL, windowMs: 60_000 },
     login: rateLimits?.login ?? LOGIN_RATE_LIMIT,
-    store: rateLimits?.store ?? (await createRateLimitStore({ redisUrl: config.REDIS_URL, logger })),
+    loginUser: rateLimits?.loginUser ?? LOGIN_USER_RATE_LIMIT,
+    store: rateLimitStore,
   });
   app.addHook('preValidation', rejectNulCharacters);
   // Guarded routes carry their guard as a route-level hook (onRequest here, preHandler in the file
@@ -101,12 +111,26 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
       schema: {
         tags: ['health'],
         summary: 'Liveness and version',
+        description:
+          'status "degraded" (still 200: the service answers) names in `degraded` what runs below its ' +
+          'configuration, e.g. rate limits counted per instance while Redis is unreachable.',
         response: {
-          200: Type.Object({ status: Type.String(), service: Type.String(), version: Type.String() }),
+          200: Type.Object({
+            status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+            service: Type.String(),
+            version: Type.String(),
+            degraded: Type.Optional(Type.Array(Type.String())),
+          }),
         },
       },
     },
-    async () => ({ status: 'ok', service: 'measure', version: API_VERSION }),
+    async () => {
+      const degraded = rateLimitStore.degraded?.();
+      const base = { service: 'measure', version: API_VERSION };
+      return degraded
+        ? { status: 'degraded' as const, ...base, degraded: [degraded] }
+        : { status: 'ok' as const, ...base };
+    },
   );
   registerAuthRoutes(app, deps);
   registerUsersRoutes(app, deps);
