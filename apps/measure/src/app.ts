@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { type App, createApp, type Logger } from '@app/kit';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { createGuards } from './auth/auth.plugin.js';
 import type { Guards } from './auth/guard-types.js';
 import type { MeasureConfig } from './config.js';
@@ -17,6 +18,7 @@ import { registerUsersRoutes } from './features/users/users.routes.js';
 import { FileStore } from './files/file-store.js';
 import { fileRoutes } from './files/files.routes.js';
 import { rejectNulCharacters } from './http/no-nul.hook.js';
+import { redactUrl } from './http/redact-url.js';
 import type { RouteDeps } from './http/route-deps.js';
 import { createRateLimitStore } from './rate-limit/create-store.js';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin.js';
@@ -60,11 +62,23 @@ export interface MeasureSeams {
   versionExists(recipeId: number, versionId: number): Promise<boolean>;
 }
 
+function accessLogRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** The measurement service as a Fastify app; main.ts listens, tests call this directly. */
 export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   const { config, logger, database, rateLimits } = measureDeps;
   const app = await createApp({
-    logger,
+    // The access log writes each request's URL; a key or password a client put in it must not be kept
+    // there. Fastify takes the logger's own `req` serializer over its default, for every route and the 404s.
+    logger: logger.child({}, { serializers: { req: accessLogRequest } }),
     trustProxy: config.TRUST_PROXY,
     renderError: (error) => ({ detail: error.message }),
     openapi: {
