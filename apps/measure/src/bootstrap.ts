@@ -10,8 +10,11 @@ export interface BootstrapOptions {
   adminUsername: string;
   /** Unset: a password is generated and handed to `saveGeneratedPassword` before the admin is committed. */
   adminPassword?: string | undefined;
-  /** Keeps a generated password where the operator can read it once; returns where, for the console. */
-  saveGeneratedPassword(password: string): Promise<string>;
+  /**
+   * Keeps a generated password where the operator can read it once; returns where, for the console.
+   * Required when `adminPassword` is unset (callers that always give one, like benchmarks, may omit it).
+   */
+  saveGeneratedPassword?(password: string): Promise<string>;
 }
 
 export interface BootstrapResult {
@@ -29,7 +32,10 @@ export async function bootstrap(db: Kysely<DB>, options: BootstrapOptions): Prom
   await db.transaction().execute(async (tx) => {
     if ((await usersRepository.count(tx)) === 0) {
       const password = options.adminPassword ?? generatePassword();
-      if (!options.adminPassword) result.adminPasswordFile = await options.saveGeneratedPassword(password);
+      if (!options.adminPassword) {
+        if (!options.saveGeneratedPassword) throw new Error('bootstrap: no place to keep a generated password');
+        result.adminPasswordFile = await options.saveGeneratedPassword(password);
+      }
       await usersRepository.insert(tx, {
         username: options.adminUsername,
         password_hash: await hashPassword(password),
