@@ -33,7 +33,8 @@ export async function bootstrap(db: Kysely<DB>, options: BootstrapOptions): Prom
     if ((await usersRepository.count(tx)) === 0) {
       const password = options.adminPassword ?? generatePassword();
       if (!options.adminPassword) {
-        if (!options.saveGeneratedPassword) throw new Error('bootstrap: no place to keep a generated password');
+        if (!options.saveGeneratedPassword)
+          throw new Error('bootstrap: no place to keep a generated password');
         result.adminPasswordFile = await options.saveGeneratedPassword(password);
       }
       await usersRepository.insert(tx, {
