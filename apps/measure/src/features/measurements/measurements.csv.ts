@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { cursorBatches } from '../../db/pg-cursor.js';
 import type { DB } from '../../db/schema.types.js';
-import { csvFormatter, decimalText } from '../../domain/csv.js';
+import { csvFormatter, decimalText, neutralizeFormula } from '../../domain/csv.js';
 import { applyFilters } from './measurements.repository.js';
 import type { MeasurementFilters } from './measurements.schema.js';
 
@@ -26,6 +26,8 @@ export const CSV_COLUMNS = [
 const VALUE = 4;
 const DEVIATION = 6;
 const SYNCED = 11;
+/** Free text a user typed (lot, serial, input method): the columns a formula could be smuggled in. */
+const FREE_TEXT = new Set([7, 8, 9]);
 
 export interface CsvFormat {
   delimiter: string;
@@ -92,7 +94,11 @@ export function exportCsv(database: Database, filters: MeasurementFilters, forma
       let out = '';
       for (const row of rows) {
         const cells = row.map((cell, column) =>
-          column === VALUE || column === DEVIATION ? number(cell) : String(cell),
+          column === VALUE || column === DEVIATION
+            ? number(cell)
+            : FREE_TEXT.has(column)
+              ? neutralizeFormula(String(cell))
+              : String(cell),
         );
         cells[SYNCED] = row[SYNCED] === 1 ? 'true' : 'false';
         out += line(cells);
