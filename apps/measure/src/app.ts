@@ -17,6 +17,7 @@ import { registerTasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
 import { FileStore } from './files/file-store.js';
 import { fileRoutes } from './files/files.routes.js';
+import { requireCanonicalIds } from './http/canonical-ids.hook.js';
 import { rejectNulCharacters } from './http/no-nul.hook.js';
 import { redactUrl } from './http/redact-url.js';
 import type { RouteDeps } from './http/route-deps.js';
@@ -102,6 +103,7 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
     store: rateLimitStore,
   });
   app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preValidation', requireCanonicalIds);
   // Guarded routes carry their guard as a route-level hook (onRequest here, preHandler in the file
   // routes): document them as needing X-API-Key.
   app.addHook('onRoute', (route) => {

@@ -87,7 +87,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     },
     async (request, reply) => {
       const file = await store.open(request.params['*']);
-      setSafeHeaders(reply, file.contentType);
+      setSafeHeaders(reply, file.contentType, request.params['*'].split('/').pop() ?? 'file');
       return reply.header('content-length', file.size).send(file.stream);
     },
   );
@@ -166,13 +166,16 @@ function optionalId(fields: Map<string, string>, name: string): number | undefin
   return Number(raw);
 }
 
-function setSafeHeaders(reply: FastifyReply, contentType: string): void {
+/** `name`: the stored file's base name, which the file store limits to [A-Za-z0-9._-] (safe in a header). */
+function setSafeHeaders(reply: FastifyReply, contentType: string, name: string): void {
   reply.header('content-type', contentType);
   reply.header('x-content-type-options', 'nosniff');
   // Files are behind authentication: shared caches must not keep them.
   reply.header('cache-control', 'private, no-cache');
-  const raster = contentType.startsWith('image/') && contentType !== 'image/svg+xml';
-  // PDFs are left without `sandbox`, which would stop the browsers' own PDF viewers from showing them.
-  if (!raster && contentType !== 'application/pdf') reply.header('content-security-policy', SCRIPTABLE_CSP);
-  if (contentType === 'application/octet-stream') reply.header('content-disposition', 'attachment');
+  const image = contentType.startsWith('image/');
+  if (!image || contentType === 'image/svg+xml') reply.header('content-security-policy', SCRIPTABLE_CSP);
+  // Only pictures are shown in the browser (as <img>, which runs nothing). A PDF opened inline runs in the
+  // browser's viewer, which may act on /OpenAction /JavaScript: everything else is a download, which the
+  // sandbox CSP also covers should a browser render it anyway.
+  if (!image) reply.header('content-disposition', `attachment; filename="${name}"`);
 }
