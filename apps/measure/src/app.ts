@@ -19,6 +19,7 @@ import { FileStore } from './files/file-store.js';
 import { fileRoutes } from './files/files.routes.js';
 import { requireCanonicalIds } from './http/canonical-ids.hook.js';
 import { rejectNulCharacters } from './http/no-nul.hook.js';
+import { operationIdOf } from './http/operation-ids.js';
 import { redactUrl } from './http/redact-url.js';
 import type { RouteDeps } from './http/route-deps.js';
 import { createRateLimitStore } from './rate-limit/create-store.js';
@@ -89,6 +90,8 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
         'Send the key from POST /api/auth/login as X-API-Key on every call except health and login.',
       jsonPath: '/api/openapi.json',
       docsPath: '/api/docs',
+      // Relative: the document describes the host that serves it.
+      servers: [{ url: '/' }],
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     },
   });
@@ -106,10 +109,13 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   app.addHook('preValidation', requireCanonicalIds);
   // Guarded routes carry their guard as a route-level hook (onRequest here, preHandler in the file
   // routes): document them as needing X-API-Key.
+  // The rest (health, login) are open and say so (`security: []`). Every route gets an operationId.
   app.addHook('onRoute', (route) => {
-    if ((route.onRequest || route.preHandler) && route.schema && !route.schema.security) {
-      (route.schema as { security?: unknown }).security = [{ apiKey: [] }];
-    }
+    const schema = route.schema as { security?: unknown; operationId?: string } | undefined;
+    if (!schema) return;
+    if (!schema.security) schema.security = route.onRequest || route.preHandler ? [{ apiKey: [] }] : [];
+    const method = Array.isArray(route.method) ? String(route.method[0]) : route.method;
+    schema.operationId ??= operationIdOf(method, route.url);
   });
 
   const { db } = database;

@@ -6,6 +6,7 @@ import type { FileStore } from './file-store.js';
 import {
   BinaryBody,
   ErrorBody,
+  FilePathDocParams,
   FilePathParams,
   ID_PATTERN,
   LogoBody,
@@ -78,6 +79,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     '/files/*',
     {
       preHandler: guards.authenticated,
+      config: { swaggerTransform: documentFilePath },
       schema: {
         tags: ['files'],
         summary: 'Download a stored file; the content type is inferred from its bytes',
@@ -96,6 +98,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     '/files/*',
     {
       preHandler: guards.role('Maker'),
+      config: { swaggerTransform: documentFilePath },
       schema: {
         tags: ['files'],
         summary: 'Delete a stored file and its thumbnail',
@@ -143,6 +146,15 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     },
   );
 };
+
+/**
+ * Fastify names a wildcard's value `*`, which OpenAPI cannot template (`/api/files/{*}` declares a
+ * parameter its path does not name): the document shows it as `{file_path}`, a path that may hold
+ * slashes, which is what the route takes.
+ */
+function documentFilePath({ schema, url }: { schema: object; url: string }) {
+  return { schema: { ...schema, params: FilePathDocParams }, url: url.replace(/\*$/, ':file_path') };
+}
 
 /** Runs tasks one after another, in arrival order; a failed task does not block the next. */
 class SerialQueue {

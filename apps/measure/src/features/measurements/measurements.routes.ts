@@ -82,9 +82,10 @@ export function registerMeasurementsRoutes(app: App, { db, dialect, guards, data
             ...Type.Array(MeasurementSchema),
             description: 'The stored measurements (also when a batch_id was already stored)',
             headers: {
+              // @fastify/swagger wraps this schema into the header object's `schema` itself.
               'idempotent-replayed': {
+                type: 'string',
                 description: '"true" when the batch_id was already stored and nothing new was recorded',
-                schema: { type: 'string' },
               },
             },
           },
