@@ -35,7 +35,7 @@ export function sanitizeSvg(source: string): SanitizedSvg {
 }
 
 /** Characters parsed between turns of the event loop: a few milliseconds of work. */
-const SLICE_CHARS = 64 * 1024;
+const SLICE_CHARS = 16 * 1024;
 
 /**
  * sanitizeSvg for request handlers: the parse is linear in the input, but 2 MB of SVG is still some
