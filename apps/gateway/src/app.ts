@@ -79,7 +79,8 @@ export async function buildApp({
       title: 'Market tool gateway',
       version: GATEWAY_VERSION,
       description:
-        'Tools are called as POST /<namespace>/tools/<tool> with a JSON body, a bearer token (the testnet token ' +
+        // The docs page renders this as Markdown with HTML on: a bare <namespace> would be taken as a tag and vanish.
+        'Tools are called as `POST /<namespace>/tools/<tool>` with a JSON body, a bearer token (the testnet token ' +
         'routes to upstream test environments, the mainnet token to live ones) and an X-Bot-Tag header. ' +
         `An answer with a list of more than ${STREAM_MIN_ITEMS} items (a long get_historical) is streamed: chunked, ` +
         'no Content-Length, its lists after its other fields. Every answer carries X-Request-Id, an id the ' +

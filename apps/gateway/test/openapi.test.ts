@@ -101,6 +101,8 @@ describe('/apidocs', () => {
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${gateway.url}/apidocs`, { waitUntil: 'networkidle' });
       await page.getByText('/mcp-ticker/tools/get_ticker').first().waitFor();
+      // The description's placeholders show as text, not swallowed as HTML tags ("POST //tools/").
+      await page.getByText('POST /<namespace>/tools/<tool>').first().waitFor({ timeout: 10_000 });
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

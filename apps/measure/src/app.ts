@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { type App, createApp, type Logger } from '@app/kit';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { createGuards } from './auth/auth.plugin.js';
 import type { Guards } from './auth/guard-types.js';
 import type { MeasureConfig } from './config.js';
@@ -16,7 +17,10 @@ import { registerTasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
 import { FileStore } from './files/file-store.js';
 import { fileRoutes } from './files/files.routes.js';
+import { requireCanonicalIds } from './http/canonical-ids.hook.js';
 import { rejectNulCharacters } from './http/no-nul.hook.js';
+import { operationIdOf } from './http/operation-ids.js';
+import { redactUrl } from './http/redact-url.js';
 import type { RouteDeps } from './http/route-deps.js';
 import { createRateLimitStore } from './rate-limit/create-store.js';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin.js';
@@ -36,13 +40,20 @@ export interface MeasureDeps {
    * Replaces parts of the rate limiting the config selects (RATE_LIMIT_GENERAL, login 5 per 60 s,
    * memory or REDIS_URL). Integration tests log in from 127.0.0.1 many times and raise the limits here.
    */
-  rateLimits?: { general?: RateLimitRule; login?: RateLimitRule; store?: RateLimitStore };
+  rateLimits?: {
+    general?: RateLimitRule;
+    login?: RateLimitRule;
+    loginUser?: RateLimitRule;
+    store?: RateLimitStore;
+  };
   /** The built web client served at `/`; default apps/web/dist. `null`: API only. */
   webRoot?: string | null;
 }
 
-/** The spec's login budget: 5 attempts per IP in any 60 seconds. */
+/** The spec's login budget: 5 attempts per IP in any 60 seconds; only attempts that fail are kept. */
 export const LOGIN_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 60_000 };
+/** Failed attempts per username from any address: slows a guesser spread over many IPs. */
+export const LOGIN_USER_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60_000 };
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** What feature plugins outside the data layer (files, logo upload) are given. */
@@ -53,11 +64,23 @@ export interface MeasureSeams {
   versionExists(recipeId: number, versionId: number): Promise<boolean>;
 }
 
+function accessLogRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** The measurement service as a Fastify app; main.ts listens, tests call this directly. */
 export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   const { config, logger, database, rateLimits } = measureDeps;
   const app = await createApp({
-    logger,
+    // The access log writes each request's URL; a key or password a client put in it must not be kept
+    // there. Fastify takes the logger's own `req` serializer over its default, for every route and the 404s.
+    logger: logger.child({}, { serializers: { req: accessLogRequest } }),
     trustProxy: config.TRUST_PROXY,
     renderError: (error) => ({ detail: error.message }),
     openapi: {
@@ -67,23 +90,32 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
         'Send the key from POST /api/auth/login as X-API-Key on every call except health and login.',
       jsonPath: '/api/openapi.json',
       docsPath: '/api/docs',
+      // Relative: the document describes the host that serves it.
+      servers: [{ url: '/' }],
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     },
   });
   app.addHook('onClose', () => database.destroy());
   // First, so every route (unknown ones too) is limited before any other work is done.
+  const rateLimitStore =
+    rateLimits?.store ?? (await createRateLimitStore({ redisUrl: config.REDIS_URL, logger }));
   await app.register(rateLimitPlugin, {
     general: rateLimits?.general ?? { limit: config.RATE_LIMIT_GENERAL, windowMs: 60_000 },
     login: rateLimits?.login ?? LOGIN_RATE_LIMIT,
-    store: rateLimits?.store ?? (await createRateLimitStore({ redisUrl: config.REDIS_URL, logger })),
+    loginUser: rateLimits?.loginUser ?? LOGIN_USER_RATE_LIMIT,
+    store: rateLimitStore,
   });
   app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preValidation', requireCanonicalIds);
   // Guarded routes carry their guard as a route-level hook (onRequest here, preHandler in the file
   // routes): document them as needing X-API-Key.
+  // The rest (health, login) are open and say so (`security: []`). Every route gets an operationId.
   app.addHook('onRoute', (route) => {
-    if ((route.onRequest || route.preHandler) && route.schema && !route.schema.security) {
-      (route.schema as { security?: unknown }).security = [{ apiKey: [] }];
-    }
+    const schema = route.schema as { security?: unknown; operationId?: string } | undefined;
+    if (!schema) return;
+    if (!schema.security) schema.security = route.onRequest || route.preHandler ? [{ apiKey: [] }] : [];
+    const method = Array.isArray(route.method) ? String(route.method[0]) : route.method;
+    schema.operationId ??= operationIdOf(method, route.url);
   });
 
   const { db } = database;
@@ -101,12 +133,26 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
       schema: {
         tags: ['health'],
         summary: 'Liveness and version',
+        description:
+          'status "degraded" (still 200: the service answers) names in `degraded` what runs below its ' +
+          'configuration, e.g. rate limits counted per instance while Redis is unreachable.',
         response: {
-          200: Type.Object({ status: Type.String(), service: Type.String(), version: Type.String() }),
+          200: Type.Object({
+            status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+            service: Type.String(),
+            version: Type.String(),
+            degraded: Type.Optional(Type.Array(Type.String())),
+          }),
         },
       },
     },
-    async () => ({ status: 'ok', service: 'measure', version: API_VERSION }),
+    async () => {
+      const degraded = rateLimitStore.degraded?.();
+      const base = { service: 'measure', version: API_VERSION };
+      return degraded
+        ? { status: 'degraded' as const, ...base, degraded: [degraded] }
+        : { status: 'ok' as const, ...base };
+    },
   );
   registerAuthRoutes(app, deps);
   registerUsersRoutes(app, deps);

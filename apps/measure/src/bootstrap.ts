@@ -8,13 +8,18 @@ import { nowIso } from './http/time.js';
 
 export interface BootstrapOptions {
   adminUsername: string;
-  /** Unset: a password is generated and returned, for main.ts to print once. */
+  /** Unset: a password is generated and handed to `saveGeneratedPassword` before the admin is committed. */
   adminPassword?: string | undefined;
+  /**
+   * Keeps a generated password where the operator can read it once; returns where, for the console.
+   * Required when `adminPassword` is unset (callers that always give one, like benchmarks, may omit it).
+   */
+  saveGeneratedPassword?(password: string): Promise<string>;
 }
 
 export interface BootstrapResult {
-  /** Set only when the admin was created now with a generated password. */
-  generatedAdminPassword?: string;
+  /** Set only when the admin was created now with a generated password: the file holding it. */
+  adminPasswordFile?: string;
 }
 
 /**
@@ -27,6 +32,11 @@ export async function bootstrap(db: Kysely<DB>, options: BootstrapOptions): Prom
   await db.transaction().execute(async (tx) => {
     if ((await usersRepository.count(tx)) === 0) {
       const password = options.adminPassword ?? generatePassword();
+      if (!options.adminPassword) {
+        if (!options.saveGeneratedPassword)
+          throw new Error('bootstrap: no place to keep a generated password');
+        result.adminPasswordFile = await options.saveGeneratedPassword(password);
+      }
       await usersRepository.insert(tx, {
         username: options.adminUsername,
         password_hash: await hashPassword(password),
@@ -34,7 +44,6 @@ export async function bootstrap(db: Kysely<DB>, options: BootstrapOptions): Prom
         roles: [...ROLE_NAMES],
         is_admin: true,
       });
-      if (!options.adminPassword) result.generatedAdminPassword = password;
     }
     await tx
       .insertInto('stations')

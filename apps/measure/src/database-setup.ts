@@ -1,3 +1,4 @@
+import { writeAdminPasswordFile } from './admin-password-file.js';
 import { type BootstrapResult, bootstrap } from './bootstrap.js';
 import type { MeasureConfig } from './config.js';
 import { type Database, migrate, openDatabase } from './db/database.js';
@@ -18,6 +19,7 @@ export async function prepareDatabase(
     const result = await bootstrap(database.db, {
       adminUsername: config.ADMIN_USERNAME,
       adminPassword: config.ADMIN_PASSWORD,
+      saveGeneratedPassword: (password) => writeAdminPasswordFile(config.DATA_DIR, password),
     });
     return { database, bootstrap: result };
   } catch (error) {

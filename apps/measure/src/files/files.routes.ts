@@ -6,6 +6,7 @@ import type { FileStore } from './file-store.js';
 import {
   BinaryBody,
   ErrorBody,
+  FilePathDocParams,
   FilePathParams,
   ID_PATTERN,
   LogoBody,
@@ -78,6 +79,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     '/files/*',
     {
       preHandler: guards.authenticated,
+      config: { swaggerTransform: documentFilePath },
       schema: {
         tags: ['files'],
         summary: 'Download a stored file; the content type is inferred from its bytes',
@@ -87,7 +89,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     },
     async (request, reply) => {
       const file = await store.open(request.params['*']);
-      setSafeHeaders(reply, file.contentType);
+      setSafeHeaders(reply, file.contentType, request.params['*'].split('/').pop() ?? 'file');
       return reply.header('content-length', file.size).send(file.stream);
     },
   );
@@ -96,6 +98,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     '/files/*',
     {
       preHandler: guards.role('Maker'),
+      config: { swaggerTransform: documentFilePath },
       schema: {
         tags: ['files'],
         summary: 'Delete a stored file and its thumbnail',
@@ -144,6 +147,15 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
   );
 };
 
+/**
+ * Fastify names a wildcard's value `*`, which OpenAPI cannot template (`/api/files/{*}` declares a
+ * parameter its path does not name): the document shows it as `{file_path}`, a path that may hold
+ * slashes, which is what the route takes.
+ */
+function documentFilePath({ schema, url }: { schema: object; url: string }) {
+  return { schema: { ...schema, params: FilePathDocParams }, url: url.replace(/\*$/, ':file_path') };
+}
+
 /** Runs tasks one after another, in arrival order; a failed task does not block the next. */
 class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
@@ -166,13 +178,16 @@ function optionalId(fields: Map<string, string>, name: string): number | undefin
   return Number(raw);
 }
 
-function setSafeHeaders(reply: FastifyReply, contentType: string): void {
+/** `name`: the stored file's base name, which the file store limits to [A-Za-z0-9._-] (safe in a header). */
+function setSafeHeaders(reply: FastifyReply, contentType: string, name: string): void {
   reply.header('content-type', contentType);
   reply.header('x-content-type-options', 'nosniff');
   // Files are behind authentication: shared caches must not keep them.
   reply.header('cache-control', 'private, no-cache');
-  const raster = contentType.startsWith('image/') && contentType !== 'image/svg+xml';
-  // PDFs are left without `sandbox`, which would stop the browsers' own PDF viewers from showing them.
-  if (!raster && contentType !== 'application/pdf') reply.header('content-security-policy', SCRIPTABLE_CSP);
-  if (contentType === 'application/octet-stream') reply.header('content-disposition', 'attachment');
+  const image = contentType.startsWith('image/');
+  if (!image || contentType === 'image/svg+xml') reply.header('content-security-policy', SCRIPTABLE_CSP);
+  // Only pictures are shown in the browser (as <img>, which runs nothing). A PDF opened inline runs in the
+  // browser's viewer, which may act on /OpenAction /JavaScript: everything else is a download, which the
+  // sandbox CSP also covers should a browser render it anyway.
+  if (!image) reply.header('content-disposition', `attachment; filename="${name}"`);
 }

@@ -21,6 +21,12 @@ export const LogoBody = Type.Object({
 });
 
 export const FilePathParams = Type.Object({ '*': Type.String({ description: 'Relative file path' }) });
+/** The same parameter as the OpenAPI document names it (see documentFilePath in files.routes.ts). */
+export const FilePathDocParams = Type.Object({
+  file_path: Type.String({
+    description: 'Path relative to the upload root, slashes included (e.g. 12/3/drawing.pdf)',
+  }),
+});
 
 /** Binary responses are streamed as-is; this only documents them. */
 export const BinaryBody = { type: 'string', format: 'binary', description: 'File content' } as const;

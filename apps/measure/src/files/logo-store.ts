@@ -4,7 +4,7 @@ import { badRequest } from '@app/kit';
 import type { FileStore, ReceivedFile } from './file-store.js';
 import { LOGOS_DIR } from './file-store.js';
 import { detectRasterLogoType, mayBeSvg } from './file-types.js';
-import { SvgRejected, sanitizeSvg } from './svg-sanitizer.js';
+import { SvgRejected, sanitizeSvgInSlices } from './svg-sanitizer.js';
 
 /** An SVG is parsed in memory to sanitise it; a logo has no business being larger than this. */
 export const MAX_SVG_LOGO_BYTES = 2 * 1024 * 1024;
@@ -38,7 +38,7 @@ export async function storeLogo(store: FileStore, received: ReceivedFile): Promi
     if (received.size > MAX_SVG_LOGO_BYTES) {
       throw badRequest(`An SVG logo may be at most ${MAX_SVG_LOGO_BYTES / (1024 * 1024)} MB`);
     }
-    const { svg, removed } = sanitize(await readFile(received.tempPath));
+    const { svg, removed } = await sanitize(await readFile(received.tempPath));
     await writeFile(sanitizedTemp, svg, { flag: 'wx', mode: 0o640 });
     await rename(sanitizedTemp, path.join(dir, `${LOGO_BASENAME}.svg`));
     return { logo_path: `${LOGOS_DIR}/${LOGO_BASENAME}.svg`, file_size: Buffer.byteLength(svg), removed };
@@ -58,7 +58,7 @@ export async function removeOtherLogos(store: FileStore, keep: string): Promise<
   }
 }
 
-function sanitize(bytes: Buffer): { svg: string; removed: string[] } {
+async function sanitize(bytes: Buffer): Promise<{ svg: string; removed: string[] }> {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -66,7 +66,7 @@ function sanitize(bytes: Buffer): { svg: string; removed: string[] } {
     throw notALogo();
   }
   try {
-    return sanitizeSvg(text.replace(/^\uFEFF/, ''));
+    return await sanitizeSvgInSlices(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     if (error instanceof SvgRejected) throw badRequest(`Invalid SVG logo: ${error.message}`);
     throw error;

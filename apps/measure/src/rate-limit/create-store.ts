@@ -14,7 +14,8 @@ export interface RateLimitStoreOptions {
 
 /**
  * The store the run contract asks for. A Redis that is down at start does not stop the service:
- * the store fails open with a warning and ioredis keeps reconnecting in the background.
+ * the store counts in this instance's memory meanwhile (with a warning) and ioredis keeps
+ * reconnecting in the background.
  */
 export async function createRateLimitStore(options: RateLimitStoreOptions): Promise<RateLimitStore> {
   if (!options.redisUrl) return new MemoryRateLimitStore();

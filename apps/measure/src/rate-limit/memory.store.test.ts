@@ -6,7 +6,7 @@ const rule = { limit: 3, windowMs: 60_000 };
 describe('MemoryRateLimitStore', () => {
   it('allows `limit` requests in a window, then says when the oldest leaves it', async () => {
     const store = new MemoryRateLimitStore();
-    expect(await store.hit('k', rule, 0)).toEqual({ allowed: true, remaining: 2, retryAfterMs: 0 });
+    expect(await store.hit('k', rule, 0)).toMatchObject({ allowed: true, remaining: 2, retryAfterMs: 0 });
     await store.hit('k', rule, 10_000);
     expect((await store.hit('k', rule, 20_000)).remaining).toBe(0);
     expect(await store.hit('k', rule, 30_000)).toEqual({
@@ -54,5 +54,15 @@ describe('MemoryRateLimitStore', () => {
     for (let i = 0; i < 10; i++) await store.hit(`ip-${i}`, rule, 0);
     for (let i = 0; i < 10; i++) await store.hit('later', rule, 120_000 + i);
     expect(store.size).toBe(1);
+  });
+
+  it('takes a released request out of the log, so it frees its slot at once', async () => {
+    const store = new MemoryRateLimitStore();
+    const first = await store.hit('k', rule, 0);
+    for (const t of [1, 2]) await store.hit('k', rule, t);
+    expect((await store.hit('k', rule, 3)).allowed).toBe(false);
+    await first.release?.();
+    expect((await store.hit('k', rule, 4)).allowed).toBe(true);
+    expect((await store.hit('k', rule, 5)).allowed).toBe(false);
   });
 });

@@ -33,7 +33,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
     if (log.stamps.length < rule.limit) {
       log.stamps.push(now);
-      return { allowed: true, remaining: rule.limit - log.stamps.length, retryAfterMs: 0 };
+      const release = async () => {
+        const stamps = this.logs.get(key)?.stamps;
+        const index = stamps?.lastIndexOf(now) ?? -1;
+        if (index >= 0) stamps?.splice(index, 1);
+      };
+      return { allowed: true, remaining: rule.limit - log.stamps.length, retryAfterMs: 0, release };
     }
     const oldest = log.stamps[log.stamps.length - rule.limit] ?? now;
     return { allowed: false, remaining: 0, retryAfterMs: Math.max(1, oldest + rule.windowMs - now) };

@@ -10,6 +10,8 @@ export interface HitResult {
   remaining: number;
   /** When refused: milliseconds until the oldest counted request leaves the window (≥ 1). */
   retryAfterMs: number;
+  /** When allowed: takes this request out of the log again (a successful login does not spend the budget). */
+  release?: () => Promise<void>;
 }
 
 /**
@@ -19,5 +21,7 @@ export interface HitResult {
  */
 export interface RateLimitStore {
   hit(key: string, rule: RateLimitRule, now?: number): Promise<HitResult>;
+  /** Why the limits are weaker than configured right now (health and logs say so), or undefined. */
+  degraded?(): string | undefined;
   close(): Promise<void>;
 }

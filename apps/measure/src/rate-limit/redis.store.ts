@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@app/kit';
 import type { Redis } from 'ioredis';
+import { MemoryRateLimitStore } from './memory.store.js';
 import type { HitResult, RateLimitRule, RateLimitStore } from './rate-limit.store.js';
 
 /**
@@ -51,18 +52,22 @@ export interface RedisStoreOptions {
 
 /** Warn about an unreachable Redis at most this often, so an outage does not flood the log. */
 const WARN_INTERVAL_MS = 30_000;
+const DEGRADED = 'rate-limit store (Redis) unreachable: limits are counted per instance until it is back';
 
 /**
  * Sliding logs in Redis sorted sets, shared by every instance that uses the same Redis and prefix.
- * When Redis is unreachable the store fails open (the request is allowed) and logs a warning:
- * rate limiting protects the service, and turning a cache outage into a full outage for the
- * machine shop would be the worse failure.
+ * When Redis is unreachable (or slower than the timeout) the store falls back to this instance's
+ * memory: the limits still hold, per instance instead of shared, so N instances allow at most N times
+ * the budget. Failing open would switch the login limit, a brute-force brake, off with the cache.
+ * The degradation is logged (throttled) and reported by `degraded()` for the health route.
  */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly client: SlidingLogClient;
   private sequence = 0;
   private lastWarning = Number.NEGATIVE_INFINITY;
   private readonly memberSalt = randomBytes(6).toString('hex');
+  private readonly fallback = new MemoryRateLimitStore();
+  private unreachable = false;
 
   constructor(private readonly options: RedisStoreOptions) {
     options.client.defineCommand('slidingLogHit', { numberOfKeys: 1, lua: SLIDING_LOG_HIT });
@@ -72,37 +77,42 @@ export class RedisRateLimitStore implements RateLimitStore {
   async hit(key: string, rule: RateLimitRule, now?: number): Promise<HitResult> {
     // Unique per request even within one millisecond and across instances.
     const member = `${now ?? Date.now()}-${this.memberSalt}-${this.sequence++}`;
+    const redisKey = `${this.options.keyPrefix}${key}`;
     try {
       const [allowed, remaining, retryAfterMs] = await withTimeout(
-        this.client.slidingLogHit(
-          `${this.options.keyPrefix}${key}`,
-          rule.limit,
-          rule.windowMs,
-          now ?? -1,
-          member,
-        ),
+        this.client.slidingLogHit(redisKey, rule.limit, rule.windowMs, now ?? -1, member),
         this.options.timeoutMs ?? 500,
       );
-      return { allowed: allowed === 1, remaining, retryAfterMs };
+      if (this.unreachable) {
+        this.unreachable = false;
+        this.options.logger.info('rate-limit store (Redis) reachable again: limits are shared again');
+      }
+      const release = async () => {
+        await this.client.zrem(redisKey, member).catch((error: unknown) => this.warn(error));
+      };
+      return { allowed: allowed === 1, remaining, retryAfterMs, ...(allowed === 1 ? { release } : {}) };
     } catch (error) {
       this.warn(error);
-      return { allowed: true, remaining: rule.limit, retryAfterMs: 0 };
+      return this.fallback.hit(key, rule, now);
     }
   }
 
+  degraded(): string | undefined {
+    return this.unreachable ? DEGRADED : undefined;
+  }
+
   async close(): Promise<void> {
+    await this.fallback.close();
     await this.options.client.quit().catch(() => this.options.client.disconnect());
   }
 
   /** Connection-level errors (ioredis emits them as events) go through the same throttled warning. */
   warn(error: unknown): void {
+    this.unreachable = true;
     const now = Date.now();
     if (now - this.lastWarning < WARN_INTERVAL_MS) return;
     this.lastWarning = now;
-    this.options.logger.warn(
-      { err: error },
-      'rate-limit store (Redis) unavailable: allowing requests without rate limiting until it is back',
-    );
+    this.options.logger.warn({ err: error }, DEGRADED);
   }
 }
 

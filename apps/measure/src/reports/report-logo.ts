@@ -5,6 +5,7 @@
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { imageDecodes, MAX_INPUT_PIXELS } from '../files/thumbnails.js';
 
 /** Larger files are not logos; refusing them bounds the memory a report can take. */
 export const MAX_LOGO_BYTES = 10 * 1024 * 1024;
@@ -22,10 +23,12 @@ export async function loadLogo(path: string | null): Promise<Buffer | null> {
     if (isPng(bytes) || isJpeg(bytes)) return bytes;
     // 600 px wide is sharp at the 140 pt the header gives the logo
     const { default: sharp } = await import('sharp');
-    return await sharp(bytes, { limitInputPixels: 50_000_000 })
-      .resize({ width: 600, withoutEnlargement: true })
-      .png()
-      .toBuffer();
+    return await imageDecodes.run(() =>
+      sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+        .resize({ width: 600, withoutEnlargement: true })
+        .png()
+        .toBuffer(),
+    );
   } catch {
     return null;
   }

@@ -35,6 +35,7 @@ describe('GET /api/files/*', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-length']).toBe(String(png.length));
+    expect(res.headers['content-disposition']).toBeUndefined();
     const thumb = await rawRequest(h.server.url, 'GET', `/api/files/${stored.thumbnail_path}`, {
       'x-test-user': 'tec',
     });
@@ -42,12 +43,19 @@ describe('GET /api/files/*', () => {
     expect(thumb.headers['content-type']).toBe('image/png');
   });
 
-  it('serves a PDF as application/pdf', async () => {
+  it('serves a PDF as an application/pdf download under the sandbox CSP, never inline', async () => {
     const stored = await upload('drawing.pdf', samplePdf);
     const res = await rawRequest(h.server.url, 'GET', `/api/files/${stored.file_path}`, {
       'x-test-user': 'maker',
     });
     expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${stored.file_path.split('/').pop()}"`,
+    );
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body).toEqual(samplePdf);
   });
 
@@ -58,7 +66,7 @@ describe('GET /api/files/*', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/octet-stream');
-    expect(res.headers['content-disposition']).toBe('attachment');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="note.png"');
     expect(res.headers['content-security-policy']).toContain('sandbox');
   });
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FilesHarness, startFilesApp } from '../support/files-app.js';
 import { json, uploadFile } from '../support/http.js';
-import { pngClaiming, sampleImage, samplePdf } from '../support/sample-files.js';
+import { blankPng, pngClaiming, sampleImage, samplePdf } from '../support/sample-files.js';
 
 const MAX_BYTES = 256 * 1024;
 let h: FilesHarness;
@@ -170,6 +170,21 @@ describe('POST /api/files/upload', () => {
     );
     expect(res.status).toBe(400);
     expect(await filesUnder(h.uploads)).toEqual(before);
+  });
+
+  it('refuses a real 10,000 x 10,000 PNG (100 MP, over the 50 MP decode limit) with 400', async () => {
+    const before = await filesUnder(h.uploads);
+    const huge = await blankPng(10_000, 10_000);
+    const res = await uploadFile(uploadUrl, { name: 'huge.png', bytes: huge }, { user: 'maker' });
+    expect(res.status).toBe(400);
+    expect(await filesUnder(h.uploads)).toEqual(before);
+    // The same kind of picture within the limit is a normal upload.
+    const fine = await uploadFile(
+      uploadUrl,
+      { name: 'fine.png', bytes: await blankPng(2_000, 1_000) },
+      { user: 'maker' },
+    );
+    expect(fine.status).toBe(200);
   });
 
   it('answers 400 (not 413) over the size limit and leaves nothing on disk', async () => {

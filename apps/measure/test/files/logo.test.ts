@@ -112,6 +112,18 @@ describe('POST /api/settings/logo', () => {
     expect((await uploadFile(logoUrl, { name: 'l.svg', bytes: svg }, { user: 'admin' })).status).toBe(200);
   });
 
+  it('refuses an SVG nested 80,000 deep (560 KB) at once, health answering meanwhile', async () => {
+    const deep = `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(80_000)}${'</g>'.repeat(80_000)}</svg>`;
+    const before = await logos();
+    const upload = uploadFile(logoUrl, { name: 'deep.svg', bytes: Buffer.from(deep) }, { user: 'admin' });
+    const health = await fetch(`${h.server.url}/api/health`);
+    expect(health.status).toBe(200);
+    const res = await upload;
+    expect(res.status).toBe(400);
+    expect((await json(res)).detail).toMatch(/nested deeper than 256/);
+    expect(await logos()).toEqual(before);
+  });
+
   it('is for administrators only; a Maker cannot delete the logo through the files route', async () => {
     const png = await sampleImage('png', 10, 10);
     expect((await uploadFile(logoUrl, { name: 'l.png', bytes: png })).status).toBe(401);

@@ -35,7 +35,7 @@ describe('OpenAPI for the file routes', () => {
       expect(Object.keys(upload.responses)).toEqual(
         expect.arrayContaining(['200', '400', '401', '403', '404', '422']),
       );
-      expect(Object.keys(doc.paths['/api/files/{*}'].delete.responses)).toEqual(
+      expect(Object.keys(doc.paths['/api/files/{file_path}'].delete.responses)).toEqual(
         expect.arrayContaining(['204', '403', '404']),
       );
       expect(Object.keys(doc.paths['/api/settings/logo'].post.responses)).toEqual(

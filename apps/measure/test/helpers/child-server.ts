@@ -9,6 +9,8 @@ export interface ChildServer {
   process: ChildProcess;
   /** Everything the server printed to stdout so far. */
   output(): string;
+  /** Everything the server printed to stderr so far. */
+  errors(): string;
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startChildServer(
     url,
     process: child,
     output: () => stdout,
+    errors: () => stderr,
     kill: (signal) =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

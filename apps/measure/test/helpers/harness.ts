@@ -80,6 +80,7 @@ let userCounter = 0;
 export const UNLIMITED = {
   general: { limit: 1_000_000, windowMs: 60_000 },
   login: { limit: 1_000_000, windowMs: 60_000 },
+  loginUser: { limit: 1_000_000, windowMs: 60_000 },
 };
 
 export async function startMeasure(

@@ -1,4 +1,4 @@
-import { silentLogger, startTestServer, type TestServer } from '@app/kit/testing';
+import { captureLogger, silentLogger, startTestServer, type TestServer } from '@app/kit/testing';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, LOGIN_RATE_LIMIT } from '../../src/app.js';
@@ -22,17 +22,53 @@ describe('rate limits of the measurement service', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it('refuses the 6th login in a minute with 429 and Retry-After, other calls still pass', async () => {
+  it('refuses the 6th login after 5 wrong passwords in a minute with 429 and Retry-After, other calls still pass', async () => {
     const h: Harness = await startMeasure('sqlite', {}, {});
     cleanups.push(() => h.close());
-    // the harness itself logged in once
-    for (let i = 0; i < 4; i++) expect((await login(h.url)).status).toBe(401);
+    // the harness's own (successful) login spent nothing
+    for (let i = 0; i < 5; i++) expect((await login(h.url)).status).toBe(401);
     const refused = await login(h.url, ADMIN_PASSWORD);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(((await refused.json()) as { detail: string }).detail).toMatch(/login/i);
     expect((await h.call('GET', '/api/auth/me', { key: h.adminKey })).status).toBe(200);
+  });
+
+  it('lets eight users log in from one address within a minute (a shift change at one station)', async () => {
+    const h = await startMeasure('sqlite', {}, {});
+    cleanups.push(() => h.close());
+    const users = [];
+    for (let i = 0; i < 8; i++) users.push(await h.user(['MeasurementTec']));
+    for (const { username } of users) {
+      const res = await h.call('POST', '/api/auth/login', { body: { username, password: 'password-123' } });
+      expect(res.status).toBe(200);
+    }
+    for (let i = 0; i < 5; i++) expect((await login(h.url)).status).toBe(401);
+    expect((await login(h.url)).status).toBe(429);
+  });
+
+  it('keeps the login limit with Redis unreachable, counting per instance, and health says so', async () => {
+    const { logger, lines } = captureLogger('measure');
+    const h = await startMeasure('sqlite', { REDIS_URL: 'redis://127.0.0.1:1' }, {});
+    cleanups.push(() => h.close());
+    const second = await startTestServer(
+      await buildApp({
+        config: h.config,
+        logger,
+        database: openDatabase({ dataDir: h.config.DATA_DIR }),
+        webRoot: null,
+      }),
+    );
+    cleanups.push(() => second.close());
+    for (let i = 0; i < 5; i++) expect((await login(second.url)).status).toBe(401);
+    expect((await login(second.url)).status).toBe(429);
+    const health = (await (await fetch(`${second.url}/api/health`)).json()) as Record<string, unknown>;
+    expect(health).toMatchObject({ status: 'degraded', service: 'measure', version: '0.1.0' });
+    expect(String(health.degraded)).toMatch(/Redis\) unreachable/);
+    expect(
+      lines().some((line) => line.level === 'warn' && /Redis\) unreachable/.test(String(line.msg))),
+    ).toBe(true);
   });
 
   it('applies RATE_LIMIT_GENERAL per minute to every route but /api/health', async () => {
@@ -70,8 +106,8 @@ describe('rate limits of the measurement service', () => {
         if (keys.length > 0) await redis.del(...keys);
         await redis.quit();
       });
-      // 1 login by the harness on the first instance, then 2 + 2 alternating: the budget of 5 is spent
-      for (let i = 0; i < 4; i++) expect((await login(i % 2 ? h.url : second.url)).status).toBe(401);
+      // The harness's successful login spent nothing; 5 failures alternating between instances spend the budget
+      for (let i = 0; i < 5; i++) expect((await login(i % 2 ? h.url : second.url)).status).toBe(401);
       expect(LOGIN_RATE_LIMIT.limit).toBe(5);
       expect((await login(second.url)).status).toBe(429);
       expect((await login(h.url)).status).toBe(429);

@@ -34,6 +34,8 @@ export async function startFilesApp(maxUploadBytes = 1024 * 1024): Promise<Files
     },
     maxUploadBytes,
   });
+  // Answered by the same event loop as the uploads: tests check it is not held up by one.
+  app.get('/api/health', async () => ({ status: 'ok' }));
   const server = await startTestServer(app);
   return {
     server,

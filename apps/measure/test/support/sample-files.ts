@@ -19,10 +19,34 @@ export const samplePdf = Buffer.from(
 );
 
 /**
+ * A real, fully decodable black greyscale PNG of any size, compressed row by row so that making a
+ * 10,000 x 10,000 picture costs about 100 KB of output and one row of input, not 100 MB.
+ */
+export async function blankPng(width: number, height: number): Promise<Buffer> {
+  const deflate = zlib.createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise((resolve) => deflate.on('end', resolve));
+  // Each row: filter byte 0 then `width` zero samples.
+  const row = Buffer.alloc(width + 1);
+  for (let y = 0; y < height; y++) {
+    if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  return pngOf(width, height, 0, Buffer.concat(out));
+}
+
+/**
  * A tiny PNG whose header claims `width` x `height` pixels: what a decompression bomb looks like
  * to the decoder before it allocates anything.
  */
 export function pngClaiming(width: number, height: number): Buffer {
+  return pngOf(width, height, 2, zlib.deflateSync(Buffer.alloc(1024)));
+}
+
+/** PNG chunks around compressed image data; colour type 0 is greyscale, 2 is RGB (8 bits each). */
+function pngOf(width: number, height: number, colourType: number, idat: Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -34,11 +58,11 @@ export function pngClaiming(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  header.set([8, colourType, 0, 0, 0], 8); // 8 bits per sample, no interlace
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

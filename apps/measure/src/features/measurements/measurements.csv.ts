@@ -2,8 +2,9 @@ import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { cursorBatches } from '../../db/pg-cursor.js';
 import type { DB } from '../../db/schema.types.js';
-import { csvFormatter, decimalText } from '../../domain/csv.js';
+import { csvFormatter, decimalText, neutralizeFormula } from '../../domain/csv.js';
 import { applyFilters } from './measurements.repository.js';
 import type { MeasurementFilters } from './measurements.schema.js';
 
@@ -25,6 +26,8 @@ export const CSV_COLUMNS = [
 const VALUE = 4;
 const DEVIATION = 6;
 const SYNCED = 11;
+/** Free text a user typed (lot, serial, input method): the columns a formula could be smuggled in. */
+const FREE_TEXT = new Set([7, 8, 9]);
 
 export interface CsvFormat {
   delimiter: string;
@@ -39,39 +42,36 @@ export const exportQuery = (db: Kysely<DB>, filters: MeasurementFilters) =>
 const BATCH = 500;
 
 /**
- * Rows as arrays in CSV column order, a batch at a time: from a cursor
- * (SQLite; a batch is what was read synchronously) or keyset pages
- * (PostgreSQL). Batches stay small so little survives a garbage collection.
- * The SQLite cursor never waits for I/O, and a client that keeps up never
- * makes the socket wait either: without a turn of the event loop between
- * batches, one export held every other request (health checks included)
- * until its last row.
+ * Rows as arrays in CSV column order, a batch at a time, from one query read
+ * front to back: a cursor on both dialects (SQLite: a batch is what was read
+ * synchronously; PostgreSQL: FETCH from a server-side cursor), so the time is
+ * linear in the rows whatever plan the database picks. Batches stay small so
+ * little survives a garbage collection. The SQLite cursor never waits for
+ * I/O, and a client that keeps up never makes the socket wait either: without
+ * a turn of the event loop between batches, one export held every other
+ * request (health checks included) until its last row.
  */
 async function* batchesOf(database: Database, filters: MeasurementFilters): AsyncGenerator<unknown[][]> {
-  const { db, iterateRows } = database;
-  if (iterateRows) {
-    const cursor = iterateRows(exportQuery(db, filters).compile());
-    try {
-      while (true) {
-        const batch: unknown[][] = [];
-        for (let next = cursor.next(); !next.done; next = cursor.next()) {
-          if (batch.push(next.value) === BATCH) break;
-        }
-        if (batch.length > 0) yield batch;
-        if (batch.length < BATCH) return;
-        await setImmediate();
-      }
-    } finally {
-      cursor.return?.();
-    }
+  const { db, iterateRows, pool } = database;
+  const query = exportQuery(db, filters).compile();
+  if (pool) {
+    yield* cursorBatches(pool, query, BATCH);
     return;
   }
-  let afterId = 0;
-  while (true) {
-    const rows = await exportQuery(db, filters).where('id', '>', afterId).limit(BATCH).execute();
-    if (rows.length > 0) yield rows.map((row) => CSV_COLUMNS.map((column) => row[column]));
-    if (rows.length < BATCH) return;
-    afterId = (rows[rows.length - 1] as { id: number }).id;
+  if (!iterateRows) throw new Error('exportCsv: the database offers no cursor');
+  const cursor = iterateRows(query);
+  try {
+    while (true) {
+      const batch: unknown[][] = [];
+      for (let next = cursor.next(); !next.done; next = cursor.next()) {
+        if (batch.push(next.value) === BATCH) break;
+      }
+      if (batch.length > 0) yield batch;
+      if (batch.length < BATCH) return;
+      await setImmediate();
+    }
+  } finally {
+    cursor.return?.();
   }
 }
 
@@ -94,7 +94,11 @@ export function exportCsv(database: Database, filters: MeasurementFilters, forma
       let out = '';
       for (const row of rows) {
         const cells = row.map((cell, column) =>
-          column === VALUE || column === DEVIATION ? number(cell) : String(cell),
+          column === VALUE || column === DEVIATION
+            ? number(cell)
+            : FREE_TEXT.has(column)
+              ? neutralizeFormula(String(cell))
+              : String(cell),
         );
         cells[SYNCED] = row[SYNCED] === 1 ? 'true' : 'false';
         out += line(cells);

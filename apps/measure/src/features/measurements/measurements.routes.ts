@@ -82,9 +82,10 @@ export function registerMeasurementsRoutes(app: App, { db, dialect, guards, data
             ...Type.Array(MeasurementSchema),
             description: 'The stored measurements (also when a batch_id was already stored)',
             headers: {
+              // @fastify/swagger wraps this schema into the header object's `schema` itself.
               'idempotent-replayed': {
+                type: 'string',
                 description: '"true" when the batch_id was already stored and nothing new was recorded',
-                schema: { type: 'string' },
               },
             },
           },
@@ -110,7 +111,8 @@ export function registerMeasurementsRoutes(app: App, { db, dialect, guards, data
         description:
           'Columns: id, subtask_id, version_id, measured_by, value, pass_fail, deviation, lot_number, serial_number, ' +
           'input_method, measured_at, synced_to_csv. Delimiter and decimal separator come from the settings ' +
-          'csv_delimiter and csv_decimal_separator; quoting per RFC 4180.',
+          'csv_delimiter and csv_decimal_separator; quoting per RFC 4180. Text cells (lot_number, serial_number, ' +
+          "input_method) that start with =, +, -, @, tab or CR get a leading ' so spreadsheets show them as text.",
         querystring: MeasurementFilterQuery,
         produces: ['text/csv'],
         response: {
