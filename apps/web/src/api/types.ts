@@ -174,4 +174,7 @@ export interface SubtaskOption {
   nominal: number;
   utl: number;
   ltl: number;
+  uwl: number;
+  lwl: number;
+  unit: string;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { axisRange, controlChartOption } from './chart-options';
 
 const labels = {
-  format: (v: number) => String(v),
+  format: (v: number, decimals: number) => v.toFixed(decimals),
   value: 'v',
   ucl: 'UCL',
   lcl: 'LCL',
@@ -51,6 +51,9 @@ describe('controlChartOption', () => {
       nominal: 10,
       utl: 10.6,
       ltl: 9.4,
+      uwl: 10.3,
+      lwl: 9.7,
+      unit: 'mm',
     };
     const option = controlChartOption(chart, subtask, labels, colors) as {
       series: { data: number[][]; markLine?: { data: { name: string; yAxis: number }[] } }[];
@@ -66,6 +69,42 @@ describe('controlChartOption', () => {
     ]);
     expect(option.yAxis.min).toBeLessThan(9.4);
     expect(option.yAxis.max).toBeGreaterThan(10.6);
+  });
+
+  it('places every limit at its exact value and labels it at the characteristic’s resolution', () => {
+    // the bore: 30 ± 0.025 (3 decimals); UCL 30.0234 was drawn at 30.02 by markLine's default precision
+    const subtask = {
+      id: 1,
+      marker_number: 1,
+      description: '',
+      task_title: '',
+      nominal: 30,
+      utl: 30.025,
+      ltl: 29.975,
+      uwl: 30.015,
+      lwl: 29.985,
+      unit: 'mm',
+    };
+    const chart = {
+      points: [{ x: 0, y: 30.004, timestamp: '' }],
+      ucl: 30.0234,
+      lcl: 29.9859,
+      center_line: 30.0047,
+      out_of_control_indices: [],
+    };
+    const option = controlChartOption(chart, subtask, labels, colors) as {
+      series: { markLine?: { precision: number; data: { yAxis: number; label: { formatter: string } }[] } }[];
+    };
+    const markLine = option.series[0]?.markLine;
+    expect(markLine?.precision).toBe(20);
+    expect(Number((30.0234).toFixed(markLine?.precision))).toBe(30.0234);
+    expect(markLine?.data.map((line) => line.label.formatter)).toEqual([
+      'UCL 30.0234',
+      'CL 30.0047',
+      'LCL 29.9859',
+      'USL 30.025',
+      'LSL 29.975',
+    ]);
   });
 
   it('leaves out limits the server reports as null (fewer than two points)', () => {

@@ -114,7 +114,7 @@ export function MetrologyPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language is the reason to rebuild
   const labels = useMemo(
     () => ({
-      format: (value: number) => formatNumber(value, Math.abs(value) >= 100 ? 2 : 4).replace(/(\d)0+$/, '$1'),
+      format: (value: number, decimals: number) => formatNumber(value, decimals),
       value: t('metrology.value'),
       ucl: t('metrology.ucl'),
       lcl: t('metrology.lcl'),
