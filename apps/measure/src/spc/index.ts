@@ -11,7 +11,14 @@ export {
   type PpmEstimate,
   sigmaWithin,
 } from './capability.js';
-export { classify, deviation, limitsAreOrdered, type SubtaskLimits, type Verdict } from './classification.js';
+export {
+  classify,
+  decimalsOf,
+  deviation,
+  limitsAreOrdered,
+  type SubtaskLimits,
+  type Verdict,
+} from './classification.js';
 export {
   type ControlChart,
   type ControlChartOptions,
