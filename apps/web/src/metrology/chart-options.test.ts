@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { axisRange, controlChartOption } from './chart-options';
+import { movingRangeOption, movingRanges } from './mr-chart-option';
 
 const labels = {
   format: (v: number, decimals: number) => v.toFixed(decimals),
@@ -12,6 +13,7 @@ const labels = {
   outOfControl: 'OOC',
   frequency: 'f',
   normalCurve: 'n',
+  movingRange: 'MR',
 };
 const colors = {
   text: '#000',
@@ -42,6 +44,7 @@ describe('controlChartOption', () => {
       lcl: 9.6,
       center_line: 10,
       out_of_control_indices: [1],
+      violations: [{ index: 1, rules: [1, 5] as (1 | 5)[] }],
     };
     const subtask = {
       id: 1,
@@ -56,10 +59,11 @@ describe('controlChartOption', () => {
       unit: 'mm',
     };
     const option = controlChartOption(chart, subtask, labels, colors) as {
-      series: { data: number[][]; markLine?: { data: { name: string; yAxis: number }[] } }[];
+      series: { data: unknown[]; markLine?: { data: { name: string; yAxis: number }[] } }[];
       yAxis: { min: number; max: number };
     };
-    expect(option.series[1]?.data).toEqual([[2, 10.5]]);
+    // the flagged point carries its rule numbers, drawn as its label
+    expect(option.series[1]?.data).toEqual([{ value: [2, 10.5], rules: '1,5' }]);
     expect(option.series[0]?.markLine?.data.map((line) => [line.name, line.yAxis])).toEqual([
       ['UCL', 10.4],
       ['CL', 10],
@@ -121,5 +125,35 @@ describe('controlChartOption', () => {
       colors,
     ) as { series: { markLine?: { data: { name: string }[] } }[] };
     expect(option.series[0]?.markLine?.data.map((line) => line.name)).toEqual(['CL']);
+  });
+});
+
+describe('movingRangeOption', () => {
+  it('draws |xᵢ − xᵢ₋₁| at the I chart’s point numbers, the server’s MR̄ and UCL, and flags its points', () => {
+    const chart = {
+      points: [0, 1, 2, 3].map((x) => ({ x, y: [10, 10.5, 10.25, 11][x] as number, timestamp: '' })),
+      ucl: 12,
+      lcl: 8,
+      center_line: 10.4,
+      out_of_control_indices: [],
+      moving_range: { center_line: 0.5, ucl: 1.63365, lcl: 0, out_of_control_indices: [3] },
+    };
+    expect(movingRanges(chart)).toEqual([
+      [1, 0.5],
+      [2, 0.25],
+      [3, 0.75],
+    ]);
+    const option = movingRangeOption(chart, undefined, labels, colors) as {
+      series: {
+        data: unknown[];
+        markLine?: { precision: number; data: { name: string; yAxis: number }[] };
+      }[];
+    };
+    expect(option.series[0]?.markLine?.precision).toBe(20);
+    expect(option.series[0]?.markLine?.data.map((line) => [line.name, line.yAxis])).toEqual([
+      ['UCL', 1.63365],
+      ['CL', 0.5],
+    ]);
+    expect(option.series[1]?.data).toEqual([[3, 0.75]]);
   });
 });

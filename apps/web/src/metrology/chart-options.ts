@@ -16,6 +16,7 @@ export interface ChartLabels {
   outOfControl: string;
   frequency: string;
   normalCurve: string;
+  movingRange: string;
 }
 
 /** Axis range that shows the data and every limit line, with a little air around them. */
@@ -55,9 +56,9 @@ export function chartDecimals(subtask: Pick<SubtaskOption, 'nominal' | 'utl' | '
  * ECharts rounds a markLine's value to `precision` decimals (default 2) before placing it, so a UCL of
  * 30.0234 was drawn at 30.02. 20 is the most toFixed accepts: every limit is placed at its own value.
  */
-const EXACT = 20;
+export const EXACT = 20;
 
-function limitLine(name: string, value: number | null | undefined, style: LineStyle) {
+export function limitLine(name: string, value: number | null | undefined, style: LineStyle) {
   if (value === null || value === undefined || !Number.isFinite(value)) return [];
   const position =
     style.axis === 'xAxis' ? 'end' : style.labelAt === 'start' ? 'insideStartTop' : 'insideEndTop';
@@ -84,6 +85,7 @@ export function controlChartOption(
   colors: Colors,
 ): ChartOption {
   const outOfControl = new Set(chart.out_of_control_indices);
+  const rulesAt = new Map((chart.violations ?? []).map((v) => [v.index, v.rules]));
   const range = axisRange([
     ...chart.points.map((p) => p.y),
     chart.ucl,
@@ -143,10 +145,21 @@ export function controlChartOption(
       {
         name: labels.outOfControl,
         type: 'scatter',
-        data: chart.points.filter((_p, i) => outOfControl.has(i)).map((p) => [p.x, p.y]),
+        // each flagged point carries the numbers of the rules it breaks ("2", "1,5"), drawn above it
+        data: chart.points.flatMap((p, i) =>
+          outOfControl.has(i) ? [{ value: [p.x, p.y], rules: (rulesAt.get(i) ?? []).join(',') }] : [],
+        ),
         symbol: 'diamond',
         symbolSize: 16,
         itemStyle: { color: colors.fail, borderColor: colors.text, borderWidth: 1 },
+        label: {
+          show: true,
+          position: 'top',
+          distance: 8,
+          color: colors.fail,
+          fontWeight: 'bold',
+          formatter: (item: { data: { rules: string } }) => item.data.rules,
+        },
         z: 5,
       },
     ],
