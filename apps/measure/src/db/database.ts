@@ -14,6 +14,7 @@ import { initialMigration } from './migrations/0001-initial.migration.js';
 import { taskFilePathMigration } from './migrations/0002-task-file-path.migration.js';
 import { measurementBatchesMigration } from './migrations/0003-measurement-batches.migration.js';
 import { seriesCoveringIndexMigration } from './migrations/0004-series-covering-index.migration.js';
+import { deviationResolutionMigration } from './migrations/0005-deviation-resolution.migration.js';
 import type { DB } from './schema.types.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -106,6 +107,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0002-task-file-path': taskFilePathMigration,
     '0003-measurement-batches': measurementBatchesMigration(dialect),
     '0004-series-covering-index': seriesCoveringIndexMigration,
+    '0005-deviation-resolution': deviationResolutionMigration,
   };
 }
 

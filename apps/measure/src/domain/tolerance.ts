@@ -3,6 +3,8 @@
  * subtask's unit; boundaries belong to the better class (a value exactly on
  * LWL is a pass, exactly on LTL a warning).
  */
+import { deviation as exactDeviation } from '../spc/classification.js';
+
 export interface Limits {
   nominal: number;
   utl: number;
@@ -21,8 +23,8 @@ export function classify(value: number, limits: Limits): PassFail {
   return 'fail';
 }
 
-/** Signed distance from nominal (value − nominal), in the subtask's unit. */
-export const deviation = (value: number, limits: Limits): number => value - limits.nominal;
+/** Signed distance from nominal (value − nominal), in the subtask's unit, at the value's resolution (spc). */
+export const deviation = (value: number, limits: Limits): number => exactDeviation(value, limits.nominal);
 
 /** Null when LTL ≤ LWL ≤ nominal ≤ UWL ≤ UTL holds, else a message naming the first pair out of order. */
 export function limitsProblem(limits: Limits): string | null {

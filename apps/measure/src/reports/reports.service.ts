@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Database } from '../db/database.js';
 import { settingsRepository } from '../features/settings/settings.repository.js';
-import { capability, controlChart, histogram, parseRules, summarize, type Verdict } from '../spc/index.js';
+import { capability, controlChart, histogram, parseRuleSet, summarize, type Verdict } from '../spc/index.js';
 import { openSnapshot } from '../statistics/read-snapshot.js';
 import { seriesIn } from '../statistics/series-source.js';
 import { statisticsRepository, toVerdictCounts } from '../statistics/statistics.repository.js';
@@ -104,7 +104,7 @@ export async function loadSpcReport(
     generated_at: new Date(),
     author: await authorName(database, callerId),
     capability: capability(series, limitsOf(subtask)),
-    control_chart: controlChart(series, { rules: parseRules(query.rules ?? '1') ?? [1] }),
+    control_chart: controlChart(series, { ruleSet: parseRuleSet(query.rules ?? '1') ?? undefined }),
     points: { values: series.values, timestamps: series.timestamps },
     histogram: histogram(series, query.n_bins),
     summary: summarize(counts),

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classify, deviation, limitsAreOrdered, type SubtaskLimits } from './classification.js';
+import { classify, decimalsOf, deviation, limitsAreOrdered, type SubtaskLimits } from './classification.js';
 import { percentage, SummaryAccumulator, summarize } from './summary.js';
 
 const limits: SubtaskLimits = { nominal: 10, ltl: 9.8, lwl: 9.9, uwl: 10.1, utl: 10.2 };
@@ -34,9 +35,35 @@ describe('classify (limits inclusive, spc.md §2)', () => {
 });
 
 describe('deviation and limit order', () => {
-  it('deviation is value − nominal, unrounded', () => {
-    expect(deviation(9.9, 10)).toBe(9.9 - 10);
-    expect(deviation(9.9, 10)).toBeCloseTo(-0.1, 9);
+  it('deviation is value − nominal at the finer resolution of the two, without float noise', () => {
+    // the issue's figures: the raw double differences were 0.004000000000001336 and -0.030000000000001137
+    expect(30.004 - 30).not.toBe(0.004);
+    expect(deviation(30.004, 30)).toBe(0.004);
+    expect(deviation(119.97, 120)).toBe(-0.03);
+    expect(deviation(9.9, 10)).toBe(-0.1);
+    expect(deviation(120.061, 120)).toBe(0.061);
+    expect(deviation(25.0125, 25.01)).toBe(0.0025);
+    expect(deviation(10, 10)).toBe(0);
+    expect(deviation(1.5e-7, 0)).toBe(1.5e-7);
+  });
+
+  it('deviation equals the exact decimal difference for any values typed with up to 6 decimals', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.integer({ min: 0, max: 6 }),
+        (a, b, decimals) => {
+          // a·10⁻ᵈ − b·10⁻ᵈ is exactly (a − b)·10⁻ᵈ; Number() of that text is the double nearest to it
+          const exact = Number(`${a - b}e-${decimals}`);
+          expect(deviation(Number(`${a}e-${decimals}`), Number(`${b}e-${decimals}`))).toBe(exact);
+        },
+      ),
+    );
+  });
+
+  it('decimalsOf reads the resolution of the shortest decimal form', () => {
+    expect([30, 30.004, 0.1, 1.5e-7, 1e21, -2.25].map(decimalsOf)).toEqual([0, 3, 1, 8, 0, 2]);
   });
 
   it('accepts LTL ≤ LWL ≤ nominal ≤ UWL ≤ UTL and refuses any other order', () => {

@@ -30,9 +30,30 @@ export function classify(value: number, limits: SubtaskLimits): Verdict {
   return 'warning';
 }
 
-/** value − nominal, signed, unrounded (spc.md §2: clients round for display). */
+/**
+ * Decimals of a number's shortest round-trip decimal form (30.004 → 3, 30 → 0, 1.5e-7 → 8): the
+ * resolution a value was typed or read at, since a JSON number arrives as that text.
+ */
+export function decimalsOf(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const [mantissa = '', exponent = '0'] = String(value).split('e');
+  const dot = mantissa.indexOf('.');
+  const fraction = dot < 0 ? 0 : mantissa.length - dot - 1;
+  return Math.max(0, fraction - Number(exponent));
+}
+
+/**
+ * value − nominal, signed, at the resolution of its operands (docs/decisions.md, "Deviation at the
+ * measurement's resolution"). The exact difference of two decimals has at most as many decimals as
+ * the finer of them, so rounding the double difference to that many gives the double nearest the
+ * exact one: 30.004 − 30 is 0.004, not 0.004000000000001336. toFixed rounds from the double's exact
+ * binary value, which is within far less than half a unit of that decimal from the true difference.
+ */
 export function deviation(value: number, nominal: number): number {
-  return value - nominal;
+  const difference = value - nominal;
+  const decimals = Math.max(decimalsOf(value), decimalsOf(nominal));
+  if (decimals > 100 || Math.abs(difference) >= 1e21) return difference;
+  return Number(difference.toFixed(decimals));
 }
 
 /**

@@ -3,8 +3,16 @@
  * and qcc's "xbar.one": centre = mean, limits = mean ± 3·MR̄/1.128, LCL not clipped at 0.
  */
 import { sigmaWithin } from './capability.js';
-import { DEFAULT_RULES, evaluateRule, type RuleNumber } from './nelson-rules.js';
+import { type MovingRangeChart, movingRangeChart } from './moving-range-chart.js';
+import {
+  DEFAULT_RULES,
+  type PointViolation,
+  type RuleNumber,
+  type RuleSet,
+  ruleViolations,
+} from './nelson-rules.js';
 import type { SpcSeries } from './series.js';
+import { type SubgroupCharts, subgroupCharts } from './subgroup-charts.js';
 
 export interface ControlChartPoint {
   x: number;
@@ -25,43 +33,56 @@ export interface ControlChart {
   sigma_within: number | null;
   mr_bar: number | null;
   rules: RuleNumber[];
+  /** The rule set's preset and rule 2's run length (9 Nelson, 8 Western Electric). */
+  rule_set: RuleSet['preset'];
+  run_length: 8 | 9;
   out_of_control_indices: number[];
   rule_violations: Partial<Record<`${RuleNumber}`, number[]>>;
+  violations: PointViolation[];
+  moving_range: MovingRangeChart;
+  /** X̄-R and X̄-S charts when a subgroup size was asked for and there are two complete subgroups. */
+  subgroups: SubgroupCharts | null;
 }
 
 export interface ControlChartOptions {
-  /** Nelson rules to apply; default rule 1 only. */
+  /** Nelson rules to apply (default rule 1 only, 9-point rule 2); a preset via parseRuleSet. */
   rules?: readonly RuleNumber[];
+  ruleSet?: RuleSet;
+  /** Consecutive values per subgroup for the X̄-R and X̄-S charts (2–25); none by default. */
+  subgroupSize?: number;
 }
 
-/** Sorted, de-duplicated union of several ascending index lists. */
-function union(lists: number[][]): number[] {
-  if (lists.length === 1) return lists[0] as number[];
-  return [...new Set(lists.flat())].sort((a, b) => a - b);
-}
+const NO_VIOLATIONS = { out_of_control_indices: [], rule_violations: {}, violations: [] };
 
 export function controlChart(series: SpcSeries, options: ControlChartOptions = {}): ControlChart {
-  const rules = [...new Set(options.rules ?? DEFAULT_RULES)].sort((a, b) => a - b);
+  const ruleSet: RuleSet = options.ruleSet ?? {
+    preset: 'custom',
+    rules: [...new Set(options.rules ?? DEFAULT_RULES)].sort((a, b) => a - b),
+    run_length: 9,
+  };
+  const rules = [...new Set(ruleSet.rules)].sort((a, b) => a - b);
   const center = series.mean;
   const sigma = sigmaWithin(series);
-  const base = { n: series.n, center_line: center, sigma_within: sigma, mr_bar: series.mrBar, rules };
-  if (center === null || sigma === null) {
-    return { ...base, ucl: null, lcl: null, out_of_control_indices: [], rule_violations: {} };
-  }
+  const base = {
+    n: series.n,
+    center_line: center,
+    sigma_within: sigma,
+    mr_bar: series.mrBar,
+    rules,
+    rule_set: ruleSet.preset,
+    run_length: ruleSet.run_length,
+    moving_range: movingRangeChart(series),
+    subgroups:
+      options.subgroupSize === undefined
+        ? null
+        : subgroupCharts(series.values, options.subgroupSize, ruleSet),
+  };
+  if (center === null || sigma === null) return { ...base, ucl: null, lcl: null, ...NO_VIOLATIONS };
   const ucl = center + 3 * sigma;
   const lcl = center - 3 * sigma;
   // With σ = 0 every rule is meaningless (rule 7 would flag a constant series): none is evaluated.
-  if (sigma === 0) return { ...base, ucl, lcl, out_of_control_indices: [], rule_violations: {} };
-  const limits = { center, sigma, ucl, lcl };
-  const violations: Partial<Record<`${RuleNumber}`, number[]>> = {};
-  for (const rule of rules) violations[`${rule}`] = evaluateRule(rule, series.values, limits);
-  return {
-    ...base,
-    ucl,
-    lcl,
-    out_of_control_indices: union(Object.values(violations)),
-    rule_violations: violations,
-  };
+  if (sigma === 0) return { ...base, ucl, lcl, ...NO_VIOLATIONS };
+  return { ...base, ucl, lcl, ...ruleViolations(series.values, { center, sigma, ucl, lcl }, ruleSet) };
 }
 
 /** `points[i] = { x: i, y: xᵢ, timestamp }`, 0-based in time order; timestamp as ISO 8601 UTC. */

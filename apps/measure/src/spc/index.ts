@@ -11,7 +11,15 @@ export {
   type PpmEstimate,
   sigmaWithin,
 } from './capability.js';
-export { classify, deviation, limitsAreOrdered, type SubtaskLimits, type Verdict } from './classification.js';
+export {
+  classify,
+  decimalsOf,
+  deviation,
+  limitsAreOrdered,
+  type SubtaskLimits,
+  type Verdict,
+} from './classification.js';
+export { c4, d2, d3, SUBGROUP_SIZE } from './constants.js';
 export {
   type ControlChart,
   type ControlChartOptions,
@@ -21,7 +29,21 @@ export {
 } from './control-chart.js';
 export { controlChartJsonChunks } from './control-chart-json.js';
 export { HISTOGRAM_BINS, type Histogram, histogram } from './histogram.js';
-export { ALL_RULES, DEFAULT_RULES, parseRules, type RuleNumber } from './nelson-rules.js';
+export { type MovingRangeChart, movingRangeChart } from './moving-range-chart.js';
+export {
+  ALL_RULES,
+  DEFAULT_RULES,
+  NELSON,
+  type PointViolation,
+  parseRuleSet,
+  parseRules,
+  type RuleNumber,
+  type RuleSet,
+  ruleViolations,
+  type Violations,
+  WESTERN_ELECTRIC,
+} from './nelson-rules.js';
 export { normalCdf, normalPdf } from './normal.js';
 export { SpcSeries, seriesOf, toEpochMs } from './series.js';
+export { type SubgroupCharts, subgroupCharts } from './subgroup-charts.js';
 export { percentage, type Summary, SummaryAccumulator, summarize } from './summary.js';

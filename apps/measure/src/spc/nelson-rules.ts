@@ -38,7 +38,7 @@ function beyondLimits(values: Float64Array, lcl: number, ucl: number): Flags {
   return flagged;
 }
 
-/** Rule 2: nine in a row on the same side of the centre; a point on the centre breaks the run. */
+/** Rule 2: nine (Western Electric: eight) in a row on the same side of the centre; a point on the centre breaks the run. */
 function sameSide(values: Float64Array, center: number, length: number): Flags {
   const flagged: Flags = [];
   let side = 0;
@@ -137,14 +137,19 @@ export interface ChartLimits {
   lcl: number;
 }
 
-/** Indices flagged by one rule, ascending. */
-export function evaluateRule(rule: RuleNumber, values: Float64Array, limits: ChartLimits): number[] {
+/** Indices flagged by one rule, ascending; `runLength` is rule 2's run (9, or 8 for Western Electric). */
+export function evaluateRule(
+  rule: RuleNumber,
+  values: Float64Array,
+  limits: ChartLimits,
+  runLength: 8 | 9 = 9,
+): number[] {
   const { center: c, sigma: s } = limits;
   switch (rule) {
     case 1:
       return beyondLimits(values, limits.lcl, limits.ucl);
     case 2:
-      return sameSide(values, c, 9);
+      return sameSide(values, c, runLength);
     case 3:
       return trend(values, 6);
     case 4:
@@ -158,4 +163,63 @@ export function evaluateRule(rule: RuleNumber, values: Float64Array, limits: Cha
     case 8:
       return zoneRun(values, c, s, 8, false);
   }
+}
+
+/**
+ * A rule set: which rules, and rule 2's run length. Presets: Nelson (all eight, Minitab's defaults)
+ * and Western Electric (WE1 = rule 1, WE2 = rule 5, WE3 = rule 6, WE4 = rule 2 with 8 points; spc.md
+ * §7.1). Violations are always reported in Nelson's numbering.
+ */
+export interface RuleSet {
+  preset: 'nelson' | 'western_electric' | 'custom';
+  rules: RuleNumber[];
+  run_length: 8 | 9;
+}
+
+export const NELSON: RuleSet = { preset: 'nelson', rules: [...ALL_RULES], run_length: 9 };
+export const WESTERN_ELECTRIC: RuleSet = { preset: 'western_electric', rules: [1, 2, 5, 6], run_length: 8 };
+
+/** `rules` text: a preset name (`nelson`, `western_electric`), `all` (= Nelson) or rule numbers; null if invalid. */
+export function parseRuleSet(text: string): RuleSet | null {
+  const name = text.trim().toLowerCase();
+  if (name === 'nelson' || name === 'all') return { ...NELSON, rules: [...NELSON.rules] };
+  if (name === 'western_electric') return { ...WESTERN_ELECTRIC, rules: [...WESTERN_ELECTRIC.rules] };
+  const rules = parseRules(text);
+  return rules && { preset: 'custom', rules, run_length: 9 };
+}
+
+export interface PointViolation {
+  index: number;
+  rules: RuleNumber[];
+}
+
+export interface Violations {
+  out_of_control_indices: number[];
+  rule_violations: Partial<Record<`${RuleNumber}`, number[]>>;
+  /** Each flagged point once, with the numbers of every rule it violates (what the chart labels). */
+  violations: PointViolation[];
+}
+
+/**
+ * Every enabled rule on one series with the given centre and sigma: per rule, the union, and per
+ * point. Pure; the caller decides when rules apply at all (no rule when σ = 0, spc.md §7.1).
+ */
+export function ruleViolations(values: Float64Array, limits: ChartLimits, ruleSet: RuleSet): Violations {
+  const rule_violations: Partial<Record<`${RuleNumber}`, number[]>> = {};
+  const byPoint = new Map<number, RuleNumber[]>();
+  for (const rule of [...new Set(ruleSet.rules)].sort((a, b) => a - b)) {
+    const flagged = evaluateRule(rule, values, limits, ruleSet.run_length);
+    rule_violations[`${rule}`] = flagged;
+    for (const index of flagged) {
+      const rules = byPoint.get(index);
+      if (rules) rules.push(rule);
+      else byPoint.set(index, [rule]);
+    }
+  }
+  const out_of_control_indices = [...byPoint.keys()].sort((a, b) => a - b);
+  return {
+    out_of_control_indices,
+    rule_violations,
+    violations: out_of_control_indices.map((index) => ({ index, rules: byPoint.get(index) as RuleNumber[] })),
+  };
 }

@@ -4,7 +4,7 @@
  */
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import { Id } from '../http/common.schema.js';
-import { NBinsQuery, RulesQuery } from './statistics.schema.js';
+import { NBinsQuery, RulesQuery, SubgroupSizeQuery } from './statistics.schema.js';
 
 const DateText = (description: string) => Type.String({ minLength: 1, maxLength: 40, description });
 
@@ -30,6 +30,7 @@ export const ControlChartQuery = query({
   subtask_id: Id,
   ...FILTERS,
   rules: Type.Optional(RulesQuery),
+  subgroup_size: Type.Optional(SubgroupSizeQuery),
 });
 export const HistogramQuery = query({ recipe_id: Id, subtask_id: Id, ...FILTERS, n_bins: NBinsQuery });
 export const SubtaskOptionsQuery = query({ recipe_id: Id, version_id: Type.Optional(Id) });

@@ -61,9 +61,13 @@ export function registerStatisticsRoutes(app: App, { guards, database }: RouteDe
       ...metrologist,
       schema: {
         tags,
-        summary: 'Individuals control chart of one subtask, points in time order (Metrologist)',
+        summary:
+          'Individuals and moving-range chart of one subtask, points in time order; X̄-R and X̄-S on request (Metrologist)',
         description:
-          'Centre = mean, UCL/LCL = mean ± 3·MR̄/1.128. `rules` selects Nelson rules (default 1; "1,2,5" or "all"). ' +
+          'I chart: centre = mean, UCL/LCL = mean ± 3·MR̄/1.128; `moving_range`: MR̄, UCL = 3.2673·MR̄, LCL 0. ' +
+          '`rules` selects the rule set (default Nelson rule 1; "1,2,5", "all"/"nelson", or "western_electric"); ' +
+          'violations are listed per rule and per point with Nelson rule numbers. `subgroup_size` (2–25) adds ' +
+          '`subgroups`: X̄-R (σ = R̄/d2) and X̄-S (σ = S̄/c4) charts of consecutive subgroups. ' +
           FILTERS_NOTE,
         querystring: ControlChartQuery,
         response: { 200: ControlChartSchema, ...errors },

@@ -7,7 +7,7 @@ import {
   controlChart,
   controlChartJsonChunks,
   histogram,
-  parseRules,
+  parseRuleSet,
   seriesOf,
   summarize,
 } from '../spc/index.js';
@@ -36,15 +36,16 @@ describe('statistics wire schemas match what the spc module returns', () => {
     expect(Value.Check(CapabilitySchema, capability(series, limits))).toBe(true);
     expect(Value.Check(CapabilitySchema, capability(series, { ...limits, ltl: null, lwl: null }))).toBe(true);
     expect(Value.Check(HistogramSchema, histogram(series))).toBe(true);
-    const chart = controlChart(series, { rules: ALL_RULES });
+    const chart = controlChart(series, { rules: ALL_RULES, subgroupSize: 2 });
     const body = JSON.parse(Buffer.concat([...controlChartJsonChunks(chart, series)]).toString('utf8'));
     expect(Value.Check(ControlChartSchema, body)).toBe(true);
     expect(Value.Check(SummarySchema, summarize({ pass: values.length, warning: 0, fail: 0 }))).toBe(true);
   });
 
-  it('the rules query accepts exactly what parseRules accepts', () => {
-    for (const text of ['1', '1,2,5,6', ' 6 , 1 ', 'all', 'ALL', '1,', '0', '9', '1;2', 'x', '', '1,,2']) {
-      expect(Value.Check(RulesQuery, text)).toBe(parseRules(text) !== null);
+  it('the rules query accepts exactly what parseRuleSet accepts', () => {
+    const texts = ['1', '1,2,5,6', ' 6 , 1 ', 'all', 'ALL', '1,', '0', '9', '1;2', 'x', '', '1,,2'];
+    for (const text of [...texts, 'nelson', 'Western_Electric', 'we', 'nelson,1']) {
+      expect(Value.Check(RulesQuery, text)).toBe(parseRuleSet(text) !== null);
     }
   });
 });

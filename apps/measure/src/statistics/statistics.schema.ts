@@ -4,7 +4,7 @@
  * returns; statistics.schema.test.ts checks real results against them.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { HISTOGRAM_BINS } from '../spc/index.js';
+import { HISTOGRAM_BINS, SUBGROUP_SIZE } from '../spc/index.js';
 
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 
@@ -67,6 +67,64 @@ export const ControlChartPointSchema = Type.Object({
 });
 
 const RuleNumberSchema = Type.Integer({ minimum: 1, maximum: 8 });
+const Indices = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
+const RuleViolations = Type.Record(
+  Type.String({ pattern: '^[1-8]$' }),
+  Type.Array(Type.Integer({ minimum: 0 })),
+  { description: 'per enabled rule (Nelson numbering), the indices it flags' },
+);
+const PointViolations = Type.Array(
+  Type.Object({ index: Type.Integer({ minimum: 0 }), rules: Type.Array(RuleNumberSchema) }),
+  { description: 'each flagged point once, with every rule it violates (what the chart labels)' },
+);
+const LimitsFields = { center_line: Type.Number(), ucl: Type.Number(), lcl: Type.Number() };
+
+const MovingRangeSchema = Type.Object(
+  {
+    center_line: Type.Union([Type.Number(), Type.Null()], { description: 'MR̄' }),
+    ucl: Type.Union([Type.Number(), Type.Null()], { description: 'MR̄ + 3·d3(2)·MR̄/1.128 (3.2673·MR̄)' }),
+    lcl: Type.Union([Type.Number(), Type.Null()], { description: '0' }),
+    out_of_control_indices: Indices('points whose moving range |xᵢ − xᵢ₋₁| lies above the UCL'),
+  },
+  { description: 'Moving-range chart under the I chart (span 2); null limits for n < 2' },
+);
+
+const XbarSchema = Type.Object({
+  ...LimitsFields,
+  sigma: Type.Number({ description: 'σ of the values: R̄/d2(n) or S̄/c4(n)' }),
+  out_of_control_indices: Indices('subgroups flagged by the rule set'),
+  rule_violations: RuleViolations,
+  violations: PointViolations,
+});
+const SpreadSchema = Type.Object({
+  ...LimitsFields,
+  out_of_control_indices: Indices('subgroups beyond the limits'),
+});
+
+const SubgroupsSchema = Type.Union(
+  [
+    Type.Object({
+      subgroup_size: Type.Integer({ minimum: 2, maximum: 25 }),
+      count: Type.Integer({ minimum: 2, description: 'complete subgroups of consecutive values' }),
+      unused: Type.Integer({
+        minimum: 0,
+        description: 'values after the last complete subgroup, not charted',
+      }),
+      means: Type.Array(Type.Number()),
+      ranges: Type.Array(Type.Number()),
+      stdevs: Type.Array(Type.Number()),
+      xbar_r: XbarSchema,
+      r: SpreadSchema,
+      xbar_s: XbarSchema,
+      s: SpreadSchema,
+    }),
+    Type.Null(),
+  ],
+  {
+    description:
+      'X̄-R and X̄-S charts when subgroup_size is given and there are two complete subgroups (else null)',
+  },
+);
 
 export const ControlChartSchema = Type.Object(
   {
@@ -78,11 +136,15 @@ export const ControlChartSchema = Type.Object(
     sigma_within: NullableNumber,
     mr_bar: NullableNumber,
     rules: Type.Array(RuleNumberSchema),
+    rule_set: Type.Union([Type.Literal('nelson'), Type.Literal('western_electric'), Type.Literal('custom')]),
+    run_length: Type.Union([Type.Literal(8), Type.Literal(9)], {
+      description: "rule 2's run: 9 points (Nelson), 8 (Western Electric)",
+    }),
     out_of_control_indices: Type.Array(Type.Integer({ minimum: 0 })),
-    rule_violations: Type.Record(
-      Type.String({ pattern: '^[1-8]$' }),
-      Type.Array(Type.Integer({ minimum: 0 })),
-    ),
+    rule_violations: RuleViolations,
+    violations: PointViolations,
+    moving_range: MovingRangeSchema,
+    subgroups: SubgroupsSchema,
   },
   { $id: 'ControlChart' },
 );
@@ -105,12 +167,22 @@ export const NBinsQuery = Type.Integer({
   default: HISTOGRAM_BINS.default,
 });
 
-/** `rules` of /statistics/control-chart: "1,2,5,6" or "all"; parse with spc's parseRules. */
+/** `rules` of /statistics/control-chart: "1,2,5,6", "all" or a preset; parse with spc's parseRuleSet. */
 export const RulesQuery = Type.String({
-  pattern: '^\\s*(?:[aA][lL][lL]|[1-8](?:\\s*,\\s*[1-8])*)\\s*$',
+  pattern:
+    '^\\s*(?:[aA][lL][lL]|[nN][eE][lL][sS][oO][nN]|[wW][eE][sS][tT][eE][rR][nN]_[eE][lL][eE][cC][tT][rR][iI][cC]|[1-8](?:\\s*,\\s*[1-8])*)\\s*$',
   maxLength: 64,
   default: '1',
-  description: 'Nelson rules to apply: comma-separated 1–8, or "all"',
+  description:
+    'Rules to apply: comma-separated Nelson rule numbers 1–8, "all" or "nelson" (all eight), or ' +
+    '"western_electric" (rules 1, 5, 6 and rule 2 with 8 points)',
+});
+
+/** `subgroup_size` of /statistics/control-chart: consecutive values per subgroup for X̄-R and X̄-S. */
+export const SubgroupSizeQuery = Type.Integer({
+  minimum: SUBGROUP_SIZE.min,
+  maximum: SUBGROUP_SIZE.max,
+  description: 'values per subgroup (consecutive in time order) for the X̄-R and X̄-S charts',
 });
 
 export type SummaryResponse = Static<typeof SummarySchema>;

@@ -13,7 +13,7 @@ import {
   controlChartJsonChunks,
   type Histogram,
   histogram,
-  parseRules,
+  parseRuleSet,
   type Summary,
   summarize,
 } from '../spc/index.js';
@@ -79,13 +79,18 @@ export function createStatisticsService(database: Database) {
 
     /** The chart as chunks of JSON bytes (points written straight from the series' typed arrays). */
     async controlChart(
-      query: StatisticsFilters & { subtask_id: number; rules?: string | undefined },
+      query: StatisticsFilters & {
+        subtask_id: number;
+        rules?: string | undefined;
+        subgroup_size?: number | undefined;
+      },
     ): Promise<Iterable<Uint8Array>> {
-      // The schema's pattern already refused malformed text; parseRules is the one definition.
-      const rules = parseRules(query.rules ?? '1') ?? [1];
+      // The schema's pattern already refused malformed text; parseRuleSet is the one definition.
+      const ruleSet = parseRuleSet(query.rules ?? '1') ?? undefined;
       const { filters } = await resolveSubtaskScope(database, query);
       const series = await loadSeries(database, filters, true);
-      return controlChartJsonChunks(controlChart(series, { rules }), series);
+      const chart = controlChart(series, { ruleSet, subgroupSize: query.subgroup_size });
+      return controlChartJsonChunks(chart, series);
     },
 
     async histogram(query: StatisticsFilters & { subtask_id: number; n_bins: number }): Promise<Histogram> {

@@ -152,12 +152,32 @@ export interface Capability {
   ppk: number | null;
 }
 
+export type RuleNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+/** `rules` query values the metrologist picks from (the API also takes rule lists). */
+export type RuleSetName = '1' | 'western_electric' | 'nelson';
+
+export interface PointViolation {
+  index: number;
+  rules: RuleNumber[];
+}
+
+export interface MovingRangeChart {
+  center_line: number | null;
+  ucl: number | null;
+  lcl: number | null;
+  out_of_control_indices: number[];
+}
+
 export interface ControlChart {
   points: { x: number; y: number; timestamp: string }[];
   ucl: number | null;
   lcl: number | null;
   center_line: number | null;
   out_of_control_indices: number[];
+  /** Absent only in hand-built test data; the API always answers them. */
+  violations?: PointViolation[];
+  moving_range?: MovingRangeChart;
+  rule_set?: 'nelson' | 'western_electric' | 'custom';
 }
 
 export interface Histogram {
@@ -174,4 +194,7 @@ export interface SubtaskOption {
   nominal: number;
   utl: number;
   ltl: number;
+  uwl: number;
+  lwl: number;
+  unit: string;
 }

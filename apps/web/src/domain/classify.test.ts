@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, deviation, parseMeasuredValue } from './classify';
+import { classify, decimalsOf, deviation, parseMeasuredValue } from './classify';
 
 const limits = { ltl: 9.8, lwl: 9.9, nominal: 10, uwl: 10.1, utl: 10.2 };
 
@@ -45,5 +45,14 @@ describe('parseMeasuredValue', () => {
   it('refuses anything that is not one number', () => {
     for (const text of ['', 'abc', '1.2.3', '12 mm', '1e5', '--1', ','])
       expect(parseMeasuredValue(text)).toBeNull();
+  });
+});
+
+describe('deviation', () => {
+  it('is the exact decimal difference at the measurement’s resolution, as the server stores it', () => {
+    expect(deviation(30.004, { nominal: 30 })).toBe(0.004);
+    expect(deviation(119.97, { nominal: 120 })).toBe(-0.03);
+    expect(deviation(120.061, { nominal: 120 })).toBe(0.061);
+    expect([30, 30.004, 1.5e-7].map(decimalsOf)).toEqual([0, 3, 8]);
   });
 });

@@ -10,9 +10,23 @@ export function classify(value: number, limits: Limits): Verdict {
   return 'warning';
 }
 
-/** Signed deviation from nominal, as the server computes it. */
+/** Decimals of a number's shortest decimal form (30.004 → 3, 1.5e-7 → 8): the resolution it was typed at. */
+export function decimalsOf(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const [mantissa = '', exponent = '0'] = String(value).split('e');
+  const dot = mantissa.indexOf('.');
+  return Math.max(0, (dot < 0 ? 0 : mantissa.length - dot - 1) - Number(exponent));
+}
+
+/**
+ * Signed deviation from nominal as the server stores it (apps/measure spc `deviation`): the double
+ * difference rounded to the finer resolution of value and nominal, so 30.004 − 30 is exactly 0.004.
+ */
 export function deviation(value: number, limits: Pick<Limits, 'nominal'>): number {
-  return value - limits.nominal;
+  const difference = value - limits.nominal;
+  const decimals = Math.max(decimalsOf(value), decimalsOf(limits.nominal));
+  if (decimals > 100 || Math.abs(difference) >= 1e21) return difference;
+  return Number(difference.toFixed(decimals));
 }
 
 /**

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { axisRange, controlChartOption } from './chart-options';
+import { movingRangeOption, movingRanges } from './mr-chart-option';
 
 const labels = {
-  format: (v: number) => String(v),
+  format: (v: number, decimals: number) => v.toFixed(decimals),
   value: 'v',
   ucl: 'UCL',
   lcl: 'LCL',
@@ -12,6 +13,7 @@ const labels = {
   outOfControl: 'OOC',
   frequency: 'f',
   normalCurve: 'n',
+  movingRange: 'MR',
 };
 const colors = {
   text: '#000',
@@ -42,6 +44,7 @@ describe('controlChartOption', () => {
       lcl: 9.6,
       center_line: 10,
       out_of_control_indices: [1],
+      violations: [{ index: 1, rules: [1, 5] as (1 | 5)[] }],
     };
     const subtask = {
       id: 1,
@@ -51,12 +54,16 @@ describe('controlChartOption', () => {
       nominal: 10,
       utl: 10.6,
       ltl: 9.4,
+      uwl: 10.3,
+      lwl: 9.7,
+      unit: 'mm',
     };
     const option = controlChartOption(chart, subtask, labels, colors) as {
-      series: { data: number[][]; markLine?: { data: { name: string; yAxis: number }[] } }[];
+      series: { data: unknown[]; markLine?: { data: { name: string; yAxis: number }[] } }[];
       yAxis: { min: number; max: number };
     };
-    expect(option.series[1]?.data).toEqual([[2, 10.5]]);
+    // the flagged point carries its rule numbers, drawn as its label
+    expect(option.series[1]?.data).toEqual([{ value: [2, 10.5], rules: '1,5' }]);
     expect(option.series[0]?.markLine?.data.map((line) => [line.name, line.yAxis])).toEqual([
       ['UCL', 10.4],
       ['CL', 10],
@@ -66,6 +73,42 @@ describe('controlChartOption', () => {
     ]);
     expect(option.yAxis.min).toBeLessThan(9.4);
     expect(option.yAxis.max).toBeGreaterThan(10.6);
+  });
+
+  it('places every limit at its exact value and labels it at the characteristic’s resolution', () => {
+    // the bore: 30 ± 0.025 (3 decimals); UCL 30.0234 was drawn at 30.02 by markLine's default precision
+    const subtask = {
+      id: 1,
+      marker_number: 1,
+      description: '',
+      task_title: '',
+      nominal: 30,
+      utl: 30.025,
+      ltl: 29.975,
+      uwl: 30.015,
+      lwl: 29.985,
+      unit: 'mm',
+    };
+    const chart = {
+      points: [{ x: 0, y: 30.004, timestamp: '' }],
+      ucl: 30.0234,
+      lcl: 29.9859,
+      center_line: 30.0047,
+      out_of_control_indices: [],
+    };
+    const option = controlChartOption(chart, subtask, labels, colors) as {
+      series: { markLine?: { precision: number; data: { yAxis: number; label: { formatter: string } }[] } }[];
+    };
+    const markLine = option.series[0]?.markLine;
+    expect(markLine?.precision).toBe(20);
+    expect(Number((30.0234).toFixed(markLine?.precision))).toBe(30.0234);
+    expect(markLine?.data.map((line) => line.label.formatter)).toEqual([
+      'UCL 30.0234',
+      'CL 30.0047',
+      'LCL 29.9859',
+      'USL 30.025',
+      'LSL 29.975',
+    ]);
   });
 
   it('leaves out limits the server reports as null (fewer than two points)', () => {
@@ -82,5 +125,35 @@ describe('controlChartOption', () => {
       colors,
     ) as { series: { markLine?: { data: { name: string }[] } }[] };
     expect(option.series[0]?.markLine?.data.map((line) => line.name)).toEqual(['CL']);
+  });
+});
+
+describe('movingRangeOption', () => {
+  it('draws |xᵢ − xᵢ₋₁| at the I chart’s point numbers, the server’s MR̄ and UCL, and flags its points', () => {
+    const chart = {
+      points: [0, 1, 2, 3].map((x) => ({ x, y: [10, 10.5, 10.25, 11][x] as number, timestamp: '' })),
+      ucl: 12,
+      lcl: 8,
+      center_line: 10.4,
+      out_of_control_indices: [],
+      moving_range: { center_line: 0.5, ucl: 1.63365, lcl: 0, out_of_control_indices: [3] },
+    };
+    expect(movingRanges(chart)).toEqual([
+      [1, 0.5],
+      [2, 0.25],
+      [3, 0.75],
+    ]);
+    const option = movingRangeOption(chart, undefined, labels, colors) as {
+      series: {
+        data: unknown[];
+        markLine?: { precision: number; data: { name: string; yAxis: number }[] };
+      }[];
+    };
+    expect(option.series[0]?.markLine?.precision).toBe(20);
+    expect(option.series[0]?.markLine?.data.map((line) => [line.name, line.yAxis])).toEqual([
+      ['UCL', 1.63365],
+      ['CL', 0.5],
+    ]);
+    expect(option.series[1]?.data).toEqual([[3, 0.75]]);
   });
 });

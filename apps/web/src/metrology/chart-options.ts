@@ -1,11 +1,12 @@
 import type { ControlChart, Histogram, SubtaskOption } from '../api/types';
+import { decimalsFor } from '../format';
 import type { ChartOption, themeColors } from './echart';
 
 type Colors = ReturnType<typeof themeColors>;
 
 export interface ChartLabels {
-  /** Numbers on axes and limit labels, in the user's language. */
-  format: (value: number) => string;
+  /** Numbers on axes and limit labels, in the user's language, with this many decimals. */
+  format: (value: number, decimals: number) => string;
   value: string;
   ucl: string;
   lcl: string;
@@ -15,6 +16,7 @@ export interface ChartLabels {
   outOfControl: string;
   frequency: string;
   normalCurve: string;
+  movingRange: string;
 }
 
 /** Axis range that shows the data and every limit line, with a little air around them. */
@@ -36,7 +38,27 @@ interface LineStyle {
   format: (value: number) => string;
 }
 
-function limitLine(name: string, value: number | null | undefined, style: LineStyle) {
+/**
+ * Decimals the characteristic is read at: as many as its nominal and limits carry (decimalsFor: at
+ * least 2, at most 6). Specification limits and axes are labelled at that resolution; the centre line
+ * and control limits, which are statistics of the values, with one digit more (as the SPC PDF prints
+ * mean and sigma), so a UCL of 30.0234 on a 30 ± 0.025 bore reads 30.0234, not 30.02.
+ */
+export function chartDecimals(subtask: Pick<SubtaskOption, 'nominal' | 'utl' | 'ltl'> | undefined): {
+  value: number;
+  statistic: number;
+} {
+  const value = subtask ? decimalsFor(subtask.nominal, subtask.utl, subtask.ltl) : 3;
+  return { value, statistic: Math.min(6, value + 1) };
+}
+
+/**
+ * ECharts rounds a markLine's value to `precision` decimals (default 2) before placing it, so a UCL of
+ * 30.0234 was drawn at 30.02. 20 is the most toFixed accepts: every limit is placed at its own value.
+ */
+export const EXACT = 20;
+
+export function limitLine(name: string, value: number | null | undefined, style: LineStyle) {
   if (value === null || value === undefined || !Number.isFinite(value)) return [];
   const position =
     style.axis === 'xAxis' ? 'end' : style.labelAt === 'start' ? 'insideStartTop' : 'insideEndTop';
@@ -63,6 +85,7 @@ export function controlChartOption(
   colors: Colors,
 ): ChartOption {
   const outOfControl = new Set(chart.out_of_control_indices);
+  const rulesAt = new Map((chart.violations ?? []).map((v) => [v.index, v.rules]));
   const range = axisRange([
     ...chart.points.map((p) => p.y),
     chart.ucl,
@@ -70,8 +93,11 @@ export function controlChartOption(
     subtask?.utl,
     subtask?.ltl,
   ]);
-  const control = { axis: 'yAxis', labelAt: 'end', format: labels.format } as const;
-  const spec = { axis: 'yAxis', labelAt: 'start', dashed: false, format: labels.format } as const;
+  const decimals = chartDecimals(subtask);
+  const atValue = (value: number) => labels.format(value, decimals.value);
+  const atStatistic = (value: number) => labels.format(value, decimals.statistic);
+  const control = { axis: 'yAxis', labelAt: 'end', format: atStatistic } as const;
+  const spec = { axis: 'yAxis', labelAt: 'start', dashed: false, format: atValue } as const;
   return {
     animation: false,
     textStyle: { color: colors.text },
@@ -91,7 +117,7 @@ export function controlChartOption(
       name: labels.value,
       min: range?.min,
       max: range?.max,
-      axisLabel: { color: colors.muted, formatter: labels.format, showMinLabel: false, showMaxLabel: false },
+      axisLabel: { color: colors.muted, formatter: atValue, showMinLabel: false, showMaxLabel: false },
       splitLine: { lineStyle: { color: colors.border, opacity: 0.3 } },
     },
     series: [
@@ -106,6 +132,7 @@ export function controlChartOption(
         markLine: {
           symbol: 'none',
           silent: true,
+          precision: EXACT,
           data: [
             ...limitLine(labels.ucl, chart.ucl, { ...control, color: colors.fail, dashed: true }),
             ...limitLine(labels.center, chart.center_line, { ...control, color: colors.pass, dashed: false }),
@@ -118,10 +145,21 @@ export function controlChartOption(
       {
         name: labels.outOfControl,
         type: 'scatter',
-        data: chart.points.filter((_p, i) => outOfControl.has(i)).map((p) => [p.x, p.y]),
+        // each flagged point carries the numbers of the rules it breaks ("2", "1,5"), drawn above it
+        data: chart.points.flatMap((p, i) =>
+          outOfControl.has(i) ? [{ value: [p.x, p.y], rules: (rulesAt.get(i) ?? []).join(',') }] : [],
+        ),
         symbol: 'diamond',
         symbolSize: 16,
         itemStyle: { color: colors.fail, borderColor: colors.text, borderWidth: 1 },
+        label: {
+          show: true,
+          position: 'top',
+          distance: 8,
+          color: colors.fail,
+          fontWeight: 'bold',
+          formatter: (item: { data: { rules: string } }) => item.data.rules,
+        },
         z: 5,
       },
     ],
@@ -140,11 +178,12 @@ export function histogramOption(
   );
   const width = histogram.bins.length > 1 ? histogram.bins[1]! - histogram.bins[0]! : 1;
   const range = axisRange([...histogram.bins, subtask?.utl, subtask?.ltl]);
+  const atValue = (value: number) => labels.format(value, chartDecimals(subtask).value);
   const spec = {
     axis: 'xAxis',
     labelAt: 'end',
     dashed: false,
-    format: labels.format,
+    format: atValue,
     color: colors.fail,
   } as const;
   return {
@@ -157,7 +196,9 @@ export function histogramOption(
       type: 'value',
       min: range ? range.min - width / 2 : undefined,
       max: range ? range.max + width / 2 : undefined,
-      axisLabel: { color: colors.muted, formatter: labels.format, showMinLabel: false, showMaxLabel: false },
+      axisLabel: { color: colors.muted, formatter: atValue, showMinLabel: false, showMaxLabel: false },
+      // a value axis draws grid lines by default in ECharts' light grey, which glared on the dark theme
+      splitLine: { lineStyle: { color: colors.border, opacity: 0.3 } },
     },
     yAxis: {
       type: 'value',
@@ -176,6 +217,7 @@ export function histogramOption(
         markLine: {
           symbol: 'none',
           silent: true,
+          precision: EXACT,
           data: [...limitLine(labels.lsl, subtask?.ltl, spec), ...limitLine(labels.usl, subtask?.utl, spec)],
         },
       },

@@ -17,6 +17,14 @@ echarts.use([
 
 export type ChartOption = echarts.EChartsCoreOption;
 
+/**
+ * The chart element carries its ECharts instance: a canvas cannot be read back, so the browser tests
+ * read what was drawn (the rendered shapes, convertToPixel) from the instance itself.
+ */
+export interface ChartElement extends HTMLDivElement {
+  echartsInstance?: echarts.ECharts;
+}
+
 /** Colours of the current theme, read from the CSS variables so the charts follow light and dark. */
 export function themeColors() {
   const style = getComputedStyle(document.documentElement);
@@ -49,14 +57,17 @@ export function EChart({
 
   useEffect(() => {
     if (!ref.current) return;
-    const instance = echarts.init(ref.current, undefined, { renderer: 'canvas' });
+    const element: ChartElement = ref.current;
+    const instance = echarts.init(element, undefined, { renderer: 'canvas' });
     chart.current = instance;
+    element.echartsInstance = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(ref.current);
     return () => {
       observer.disconnect();
       instance.dispose();
       chart.current = null;
+      element.echartsInstance = undefined;
     };
   }, []);
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type Query } from '../api/client';
 import type { Measurement, Paged, Verdict } from '../api/types';
+import { decimalsOf } from '../domain/classify';
 import { formatDateTime, formatNumber, formatSigned } from '../format';
 import { Pager } from '../ui/pager';
 import { ErrorBox, VerdictBadge } from '../ui/status';
@@ -65,7 +66,9 @@ export function MeasurementTable({ filters }: { filters: Query }) {
                   <td>{m.lot_number}</td>
                   <td>{m.serial_number}</td>
                   <td className="num">{formatNumber(m.value)}</td>
-                  <td className="num">{formatSigned(m.deviation, 4)}</td>
+                  <td className="num">
+                    {formatSigned(m.deviation, Math.max(decimalsOf(m.value), decimalsOf(m.deviation)))}
+                  </td>
                   <td>
                     <VerdictBadge verdict={m.pass_fail} />
                   </td>

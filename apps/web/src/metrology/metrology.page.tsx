@@ -8,6 +8,7 @@ import type {
   Histogram,
   Paged,
   Recipe,
+  RuleSetName,
   SubtaskOption,
   Summary,
 } from '../api/types';
@@ -15,8 +16,10 @@ import { formatNumber } from '../format';
 import { ErrorBox, useErrorText } from '../ui/status';
 import { useAction } from '../ui/use-action';
 import { controlChartOption, histogramOption } from './chart-options';
-import { EChart, themeColors } from './echart';
+import { themeColors } from './echart';
 import { MeasurementTable } from './measurement-table';
+import { movingRangeOption } from './mr-chart-option';
+import { ControlChartCard, HistogramCard } from './spc-charts';
 import { CapabilityCard, SummaryCard } from './stat-cards';
 
 export interface Filters {
@@ -26,6 +29,8 @@ export interface Filters {
   date_to: string;
   lot_number: string;
   serial_number: string;
+  /** Rule set of the control chart (and the SPC report); not a filter of the other endpoints. */
+  rules: RuleSetName;
 }
 
 /** datetime-local gives local wall time without a zone; the API wants ISO 8601 with one. */
@@ -54,6 +59,7 @@ const NO_FILTERS: Filters = {
   date_to: '',
   lot_number: '',
   serial_number: '',
+  rules: 'nelson',
 };
 
 /** The selection survives a visit to another page (e.g. the profile) within the browser tab. */
@@ -97,9 +103,10 @@ export function MetrologyPage() {
     queryFn: () => api<Capability>('/statistics/capability', { query }),
     enabled: haveSubtask,
   });
+  const chartQuery = { ...query, rules: filters.rules };
   const control = useQuery({
-    queryKey: ['control', query],
-    queryFn: () => api<ControlChart>('/statistics/control-chart', { query }),
+    queryKey: ['control', chartQuery],
+    queryFn: () => api<ControlChart>('/statistics/control-chart', { query: chartQuery }),
     enabled: haveSubtask,
   });
   const histogram = useQuery({
@@ -114,7 +121,7 @@ export function MetrologyPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language is the reason to rebuild
   const labels = useMemo(
     () => ({
-      format: (value: number) => formatNumber(value, Math.abs(value) >= 100 ? 2 : 4).replace(/(\d)0+$/, '$1'),
+      format: (value: number, decimals: number) => formatNumber(value, decimals),
       value: t('metrology.value'),
       ucl: t('metrology.ucl'),
       lcl: t('metrology.lcl'),
@@ -124,11 +131,16 @@ export function MetrologyPage() {
       outOfControl: t('metrology.outOfControl'),
       frequency: t('metrology.frequency'),
       normalCurve: t('metrology.normalCurve'),
+      movingRange: t('metrology.movingRange'),
     }),
     [t, i18n.language],
   );
   const controlOption = useMemo(
     () => control.data && controlChartOption(control.data, subtask, labels, themeColors()),
+    [control.data, subtask, labels],
+  );
+  const mrOption = useMemo(
+    () => control.data && movingRangeOption(control.data, subtask, labels, themeColors()),
     [control.data, subtask, labels],
   );
   const histogramOpt = useMemo(
@@ -226,7 +238,9 @@ export function MetrologyPage() {
           <button
             type="button"
             disabled={!haveSubtask || downloads.busy}
-            onClick={() => void downloads.run(() => download('/reports/spc', query, `spc-${recipeCode}.pdf`))}
+            onClick={() =>
+              void downloads.run(() => download('/reports/spc', chartQuery, `spc-${recipeCode}.pdf`))
+            }
           >
             {t('metrology.spcReport')}
           </button>
@@ -263,36 +277,16 @@ export function MetrologyPage() {
         {summary.data && <SummaryCard summary={summary.data} />}
         {capability.data && <CapabilityCard capability={capability.data} />}
       </div>
-      {controlOption && (
-        <div className="card">
-          <h2 style={{ marginTop: 0 }}>{t('metrology.controlChart')}</h2>
-          {control.data?.points.length === 0 ? (
-            <p className="muted">{t('metrology.noData')}</p>
-          ) : (
-            <EChart
-              option={controlOption}
-              label={t('metrology.controlChart')}
-              testId="control-chart"
-              dataCount={control.data?.points.length}
-            />
-          )}
-        </div>
+      {control.data && controlOption && mrOption && (
+        <ControlChartCard
+          chart={control.data}
+          option={controlOption}
+          mrOption={mrOption}
+          ruleSet={filters.rules}
+          onRuleSet={(rules) => set({ rules })}
+        />
       )}
-      {histogramOpt && (
-        <div className="card">
-          <h2 style={{ marginTop: 0 }}>{t('metrology.histogram')}</h2>
-          {histogram.data?.frequencies.length === 0 ? (
-            <p className="muted">{t('metrology.noData')}</p>
-          ) : (
-            <EChart
-              option={histogramOpt}
-              label={t('metrology.histogram')}
-              testId="histogram"
-              dataCount={histogram.data?.frequencies.reduce((a, b) => a + b, 0)}
-            />
-          )}
-        </div>
-      )}
+      {histogram.data && histogramOpt && <HistogramCard histogram={histogram.data} option={histogramOpt} />}
       {filters.recipe_id !== null && <MeasurementTable filters={query} />}
     </section>
   );

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { MeasurementCreate, Verdict } from '../api/types';
 import { useUser } from '../auth/session';
-import { classify, deviation, parseMeasuredValue } from '../domain/classify';
+import { classify, decimalsOf, deviation, parseMeasuredValue } from '../domain/classify';
 import { decimalsFor, formatNumber, formatSigned } from '../format';
 import { VerdictBadge } from '../ui/status';
 import { TaskImage } from '../ui/task-image';
@@ -125,6 +125,8 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
   const last = lastEntered !== null ? points[lastEntered] : undefined;
   const lastValue = last ? draft.values[String(last.subtask.id)] : undefined;
   const typed = parseMeasuredValue(text);
+  // a value is shown as typed (120.061, not the limits' 120.06), its deviation at the same resolution
+  const digitsFor = (value: number) => Math.min(6, Math.max(digits, decimalsOf(value)));
   const tasksTotal = new Set(points.map((p) => p.task.id)).size;
 
   return (
@@ -199,7 +201,7 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
           {typed !== null && (
             <div className={`result-banner verdict-${classify(typed, point.subtask)}`} aria-live="polite">
               {t(`verdict.${classify(typed, point.subtask)}`)} · {t('operator.deviation')}{' '}
-              {formatSigned(deviation(typed, point.subtask), digits)}
+              {formatSigned(deviation(typed, point.subtask), digitsFor(typed))}
             </div>
           )}
           {last && lastValue && typed === null && (
@@ -209,9 +211,9 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
               data-testid="last-result"
             >
               {t('operator.point', { n: last.subtask.marker_number })}:{' '}
-              {formatNumber(lastValue.value, digits)} {last.subtask.unit} ·{' '}
+              {formatNumber(lastValue.value, digitsFor(lastValue.value))} {last.subtask.unit} ·{' '}
               {t(`verdict.${classify(lastValue.value, last.subtask)}`)} · {t('operator.deviation')}{' '}
-              {formatSigned(deviation(lastValue.value, last.subtask), digits)}
+              {formatSigned(deviation(lastValue.value, last.subtask), digitsFor(lastValue.value))}
             </div>
           )}
           <p className="key-hint">{t('operator.keysHint')}</p>

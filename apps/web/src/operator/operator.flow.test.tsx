@@ -105,6 +105,28 @@ afterEach(() => {
 });
 
 describe('operator flow', () => {
+  it('shows the value as typed and its deviation at that resolution, in German', async () => {
+    operator.language_pref = 'de';
+    try {
+      api();
+      render(<App station={{ station_code: 'ST-1' }} />);
+      // the limits carry 1 decimal (shown with 2); a value typed with 3 keeps its 3 on screen
+      fireEvent.click(await screen.findByRole('button', { name: /Flange/ }));
+      fireEvent.change(await screen.findByLabelText('Losnummer'), { target: { value: 'L-7' } });
+      fireEvent.change(screen.getByLabelText('Seriennummer'), { target: { value: 'SN-1' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Messung starten' }));
+      const input = await screen.findByLabelText(/Messwert/);
+      fireEvent.change(input, { target: { value: '10,004' } });
+      expect(screen.getByText(/\+0,004$/)).toBeTruthy();
+      fireEvent.keyDown(input, { key: 'Enter' });
+      const banner = (await screen.findByTestId('last-result')).textContent;
+      expect(banner).toMatch(/10,004 mm/);
+      expect(banner).toMatch(/\+0,004$/);
+    } finally {
+      operator.language_pref = 'en';
+    }
+  });
+
   it('steps through the points with Enter, shows the verdict at once and submits the part as one batch', async () => {
     const { calls } = api();
     render(<App station={{ station_code: 'ST-1' }} />);
