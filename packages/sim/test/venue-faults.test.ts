@@ -118,9 +118,13 @@ describe.each(venues)('faults on the $name simulator', (venue) => {
     inject({ kind: 'drip', ms: 250 });
     const started = performance.now();
     const res = await venue.call(instance);
-    expect(performance.now() - started).toBeLessThan(200);
     expect(res.status).toBe(200);
-    expect(await res.json()).toBeTruthy();
+    // Headers first, then the body in pieces: counted, not timed (a loaded machine only adds delay).
+    const reader = res.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(chunk.value);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(JSON.parse(Buffer.concat(chunks).toString())).toBeTruthy();
     expect(performance.now() - started).toBeGreaterThanOrEqual(240);
   });
 

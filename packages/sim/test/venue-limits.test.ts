@@ -84,11 +84,12 @@ describe('Deribit credit model on the optx simulator', () => {
   it('refills on real elapsed time while the market clock stands still', async () => {
     const sim = await startSimulator(optx, {
       now: pinned,
-      limits: { rules: { non_matching_engine: { pool: 1_000, refillPerSecond: 10_000 } } },
+      // A slow refill, so a loaded machine's gaps between the three calls cannot refill the third (0.5 s).
+      limits: { rules: { non_matching_engine: { pool: 1_000, refillPerSecond: 1_000 } } },
     });
     running = sim;
     expect(await statuses(times(3, () => () => deribit(sim.live.url)))).toEqual([200, 200, 429]);
-    await sleep(120); // 1 200 credits at 10 000/s
+    await sleep(600); // 600 credits at 1 000/s
     expect(await statuses([() => deribit(sim.live.url)])).toEqual([200]);
   });
 
@@ -214,12 +215,13 @@ describe('Hyperliquid weight budget on the perpdex simulator', () => {
   it('refills on real elapsed time while the market clock stands still', async () => {
     const sim = await startSimulator(perpdex, {
       now: pinned,
-      limits: { rules: { ip_weight: { pool: 20, refillPerSecond: 200 } } },
+      // A slow refill, so a loaded machine's gap between the two calls cannot refill the second (1 s).
+      limits: { rules: { ip_weight: { pool: 20, refillPerSecond: 20 } } },
     });
     running = sim;
     const meta = () => hyperliquid(sim.live.url, { type: 'meta' });
     expect(await statuses([meta, meta])).toEqual([200, 429]);
-    await sleep(120); // 24 weight at 200/s
+    await sleep(1_100); // 22 weight at 20/s
     expect(await statuses([meta])).toEqual([200]);
   });
 
