@@ -37,4 +37,5 @@ export {
   infoWeight,
   itemsWeight,
 } from './hyperliquid/hyperliquid-weights.js';
+export { TREASURY_XML_PATH, treasury } from './macro/treasury/treasury-simulator.js';
 export type { SimContext, SimEnvironment, SimulatorDefinition } from './simulator.js';
