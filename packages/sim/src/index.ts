@@ -38,4 +38,5 @@ export {
   itemsWeight,
 } from './hyperliquid/hyperliquid-weights.js';
 export { TREASURY_XML_PATH, treasury } from './macro/treasury/treasury-simulator.js';
+export { parCurve, type Tenor as SimTenor } from './macro/us-rates.js';
 export type { SimContext, SimEnvironment, SimulatorDefinition } from './simulator.js';

@@ -3,7 +3,7 @@ import { TREASURY_XML_PATH, TreasuryClient } from './treasury-client.js';
 
 /**
  * The US Treasury daily par yield curve feed (notes macro.md U3): public, no key, no documented rate limit.
- * The budget is the gateway's own courtesy, 30 requests a minute with a burst of 10; with the 30-minute
+ * The budget is the gateway's own courtesy, 60 requests a minute with a burst of 20; with the 30-minute
  * cache a busy gateway sends a few an hour. Readiness reads a small, fixed month.
  */
 export const treasuryUpstream = defineUpstream({
@@ -13,7 +13,7 @@ export const treasuryUpstream = defineUpstream({
     api: {
       publicUrl: 'https://home.treasury.gov',
       budget: {
-        pools: { requests: { capacity: 10, refillPerSecond: 0.5 } },
+        pools: { requests: { capacity: 20, refillPerSecond: 1 } },
         cost: () => ({ requests: 1 }),
       },
     },
