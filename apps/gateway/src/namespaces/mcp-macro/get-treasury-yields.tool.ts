@@ -7,12 +7,14 @@ import { macroTool } from './macro-tool.js';
 export const GetTreasuryYieldsInputSchema = Type.Object(
   {
     date: Type.Optional(CurveDateInput),
-    history_days: Type.Integer({
-      minimum: 0,
-      maximum: 260,
-      default: 0,
-      description: 'Also return the last N curves (business days, the latest included), oldest first',
-    }),
+    history_days: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 260,
+        default: 0,
+        description: 'Also return the last N curves (business days, the latest included), oldest first',
+      }),
+    ),
   },
   { additionalProperties: false, examples: [{}, { date: '2025-06-13', history_days: 5 }] },
 );
@@ -70,7 +72,8 @@ export const getTreasuryYields = macroTool({
   input: GetTreasuryYieldsInputSchema,
   output: GetTreasuryYieldsOutputSchema,
   handler: async (input, context) => {
-    const fetched = await curvesFor(input.date, Math.max(input.history_days, WEEK_BACK + 1), context);
+    const historyDays = input.history_days ?? 0;
+    const fetched = await curvesFor(input.date, Math.max(historyDays, WEEK_BACK + 1), context);
     const curves = fetched.data;
     const latest = curves[curves.length - 1]!;
     const asOfMs = curveAsOfMs(latest.date);
@@ -83,9 +86,9 @@ export const getTreasuryYields = macroTool({
         change_1d_bp: tenorChangesBp(curves, 1),
         change_1w_bp: tenorChangesBp(curves, WEEK_BACK),
         history:
-          input.history_days === 0
+          historyDays === 0
             ? []
-            : curves.slice(-input.history_days).map((curve) => ({
+            : curves.slice(-historyDays).map((curve) => ({
                 date: curve.date,
                 as_of: new Date(curveAsOfMs(curve.date)).toISOString(),
                 curve: fullCurve(curve.yields),
