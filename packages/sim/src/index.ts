@@ -40,6 +40,8 @@ export {
   infoWeight,
   itemsWeight,
 } from './hyperliquid/hyperliquid-weights.js';
+export { TREASURY_XML_PATH, treasury } from './macro/treasury/treasury-simulator.js';
+export { parCurve, type Tenor as SimTenor } from './macro/us-rates.js';
 export {
   type DeskOrder,
   type OrderDeskOptions,

@@ -156,7 +156,7 @@ describe('market-data tools on the gateway', () => {
     expect(line).toMatchObject({ exchange: 'perpdex', status_code: 200 });
   });
 
-  it('reports both venues in readiness', async () => {
+  it('reports both venues (and the data providers, live only) in readiness', async () => {
     const ready = (await (await fetch(`${gateway.url}/health/ready`)).json()) as Json;
     expect(ready.status).toBe('ready');
     expect(ready.upstreams.map((u: Json) => `${u.name}/${u.environment}`).sort()).toEqual([
@@ -164,6 +164,7 @@ describe('market-data tools on the gateway', () => {
       'optx/test',
       'perpdex/live',
       'perpdex/test',
+      'treasury/live',
     ]);
   });
 });

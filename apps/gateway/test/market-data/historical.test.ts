@@ -1,4 +1,4 @@
-import { createPerpdexSimulator, optx } from '@app/sim';
+import { createPerpdexSimulator, simulators } from '@app/sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Candle, ConsensusCandle } from '../../src/domain/candle.js';
 import { type MarketGateway, PINNED_NOW, startMarketGateway } from './support/market-gateway.js';
@@ -246,7 +246,10 @@ describe('get_historical, consensus', () => {
 
   it('with the real API horizon (only the newest 5000 candles), older consensus bars come from optx alone', async () => {
     const horizon = await startMarketGateway({
-      simulators: [optx, createPerpdexSimulator({ retainedCandles: 5000 })],
+      // The catalog's simulators (every production upstream needs one), perpdex with the real horizon.
+      simulators: simulators.map((simulator) =>
+        simulator.name === 'perpdex' ? createPerpdexSimulator({ retainedCandles: 5000 }) : simulator,
+      ),
     });
     try {
       const result = await horizon.tool('get_historical', {
