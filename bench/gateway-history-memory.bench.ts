@@ -101,6 +101,10 @@ async function startGateway(dataDir: string): Promise<{ child: ChildProcess; url
       DATA_DIR: dataDir,
       TESTNET_TOKEN: TOKEN,
       MAINNET_TOKEN: 'bench-history-mainnet-token',
+      // A one-year 1m history is about 420 Deribit calls, and the gateway keeps to the venue's limit (about
+      // 15 calls a second): four different years take minutes, not the default 10 s deadline. A deployment that
+      // serves such histories sets the longest deadline the configuration allows, as this bench does.
+      TOOL_DEADLINE_MS: '600000',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
