@@ -51,9 +51,16 @@ describe('MCP tool listing', () => {
       registry.toolsOf(namespace.name).map((entry) => `${namespace.name}__${entry.tool.name}`),
     );
     expect(tools.map((tool) => tool.name)).toEqual(expected);
-    const result = (await mcp.client.callTool({ name: 'mcp-perpdex__environment_info', arguments: {} })) as CallToolResult;
+    const result = (await mcp.client.callTool({
+      name: 'mcp-perpdex__environment_info',
+      arguments: {},
+    })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ namespace: 'mcp-perpdex', environment: 'test', simulated: true });
+    expect(result.structuredContent).toMatchObject({
+      namespace: 'mcp-perpdex',
+      environment: 'test',
+      simulated: true,
+    });
     await mcp.close();
   });
 
@@ -81,7 +88,9 @@ describe('MCP tool listing', () => {
     })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect(envelopeOf(result)).toMatchObject({ retryable: false, request_id: expect.any(String) });
-    await expect(mcp.client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool/);
+    await expect(mcp.client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(
+      /Unknown tool/,
+    );
     await mcp.close();
   });
 });
