@@ -11,6 +11,7 @@ import { lazyRequestLoggers } from './frame/lazy-request-logger.js';
 import { registerRequestLog } from './frame/request-log.js';
 import { tokenMatcher } from './frame/token-match.js';
 import { healthRoutes } from './health/health.routes.js';
+import { mcpRoutes } from './mcp/mcp-routes.js';
 import { namespaceRoutes } from './tools/http-transport.js';
 import type { InvokeDeps } from './tools/invoke.js';
 import { STREAM_MIN_ITEMS } from './tools/streamed-body.js';
@@ -145,19 +146,28 @@ export async function buildApp({
       done();
     });
     await authenticated.register(auditRoutes(config.AUDIT_LOG_FILE));
+    const deps: InvokeDeps = {
+      ...frame,
+      audit,
+      auditLogger: logger.child({ name: 'mcp.audit' }),
+      keys: keys.keys,
+      deadlineMs: config.TOOL_DEADLINE_MS,
+    };
+    // Beside the tagged context, not in it: the MCP endpoints answer a missing X-Bot-Tag as a JSON-RPC error.
+    await authenticated.register(
+      mcpRoutes({
+        tools,
+        invoke: deps,
+        version: GATEWAY_VERSION,
+        allowedOrigins: config.MCP_ALLOWED_ORIGINS,
+      }),
+    );
 
     await authenticated.register(async (mcp) => {
       mcp.addHook('onRequest', (request, _reply, done) => {
         if (request.gatewayCaller) request.gatewayCaller.botTag = botTagOf(request);
         done();
       });
-      const deps: InvokeDeps = {
-        ...frame,
-        audit,
-        auditLogger: logger.child({ name: 'mcp.audit' }),
-        keys: keys.keys,
-        deadlineMs: config.TOOL_DEADLINE_MS,
-      };
       for (const namespace of tools.namespaces) {
         await mcp.register(namespaceRoutes(namespace.name, tools, deps), { prefix: `/${namespace.name}` });
       }

@@ -29,6 +29,24 @@ function positiveDecimal(defaultValue: number): EnvField<number> {
   };
 }
 
+/** A comma-separated list of browser origins (`https://agent.example`), each a scheme, host and optional port. */
+function originList(): EnvField<readonly string[]> {
+  return {
+    defaultText: '',
+    parse(raw) {
+      const origins = (raw ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+      for (const origin of origins) {
+        if (!/^https?:\/\/[^/\s]+$/.test(origin))
+          throw new Error(`expected origins like https://host[:port], got "${origin}"`);
+      }
+      return Object.freeze(origins);
+    },
+  };
+}
+
 /**
  * The gateway's own variables of the run contract (docs/configuration.md). Each upstream adds its base-URL
  * overrides and credential files (upstream-variables.ts).
@@ -65,6 +83,8 @@ export const gatewayEnv = {
   UPSTREAM_CACHE_ENTRIES: integer(1_000, { min: 10, max: 1_000_000 }),
   // One deadline per tool call; a caller may ask for less with X-Deadline-Ms.
   TOOL_DEADLINE_MS: integer(10_000, { min: 100, max: 600_000 }),
+  // Browser origins allowed on the MCP endpoints besides loopback pages (DNS-rebinding protection).
+  MCP_ALLOWED_ORIGINS: originList(),
   // Budgets and caches shared by every instance when set (and idempotency keys, unless DATABASE_URL is set).
   REDIS_URL: optional(),
   // PostgreSQL: idempotency keys shared by every instance, durable.
