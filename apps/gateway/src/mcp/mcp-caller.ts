@@ -1,6 +1,7 @@
 import { AppError } from '@app/kit';
 import type { FastifyRequest } from 'fastify';
 import { clientRequestIdOf } from '../frame/client-request-id.js';
+import { deadlineOf } from '../frame/deadline-header.js';
 import type { CallerInfo } from '../tools/call-context.js';
 import type { RegisteredTool } from '../tools/tool-registry.js';
 import { idempotencyKeyOf } from '../trading/idempotency-key.js';
@@ -10,7 +11,7 @@ export const IDEMPOTENCY_META = 'idempotency_key';
 
 /**
  * The CallerInfo of an MCP tools/call, as the HTTP route builds it: the authenticated, tagged caller, the
- * gateway's request id and the caller's X-Request-Id. A write's Idempotency-Key comes from the HTTP header
+ * gateway's request id, the caller's X-Request-Id and X-Deadline-Ms. A write's Idempotency-Key comes from the HTTP header
  * or from `_meta.idempotency_key` (checked alike; both at once must agree, else it is unclear which write
  * the caller meant).
  */
@@ -28,6 +29,7 @@ export function callerOf(
     requestId: request.id,
     clientRequestId: clientRequestIdOf(request.headers),
     log: request.log,
+    deadlineMs: deadlineOf(request.headers['x-deadline-ms']),
     idempotencyKey: entry.tool.kind === 'write' ? idempotencyKey(request, meta) : undefined,
   };
 }

@@ -100,6 +100,30 @@ describe('MCP transport, authentication and accounting', () => {
     await mcp.close();
   });
 
+  it('answers by the caller’s X-Deadline-Ms, and refuses one that is not a positive integer', async () => {
+    const ticker = gateway.sims.get('ticker')!.test;
+    // One hanging answer: with the default deadline the attempt times out (UPSTREAM_TIMEOUT_MS 1 s here) and the
+    // retry succeeds; with 150 ms there is no time left for a retry, so the call ends in a timeout.
+    ticker.faults.inject({ fault: { kind: 'hang' }, path: '/ticker', times: 1 });
+    const short = await connectMcp(gateway, ENDPOINT, { 'x-deadline-ms': '150' });
+    const late = (await short.client.callTool({
+      name: 'get_ticker',
+      arguments: { symbol: 'BTC' },
+    })) as CallToolResult;
+    expect(late.isError).toBe(true);
+    expect(envelopeOf(late)).toMatchObject({ code: 'UPSTREAM_TIMEOUT', retryable: true });
+    ticker.faults.clear();
+    await short.close();
+
+    const bad = await connectMcp(gateway, ENDPOINT, { 'x-deadline-ms': 'soon' });
+    const refused = (await bad.client.callTool({
+      name: 'get_ticker',
+      arguments: { symbol: 'BTC' },
+    })) as CallToolResult;
+    expect(envelopeOf(refused)).toMatchObject({ code: 'INVALID_DEADLINE' });
+    await bad.close();
+  });
+
   it('negotiates the protocol version and checks the version header', async () => {
     const old = await rpc(gateway, initialize('2025-06-18'));
     expect(old.body.result.protocolVersion).toBe('2025-06-18');
