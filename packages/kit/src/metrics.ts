@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, type Metric, Registry } from 'prom-client';
 import type { App } from './app.js';
 import { AppError } from './errors.js';
 import { timingSafeEqualText } from './secrets.js';
@@ -23,67 +23,128 @@ export function metricsRegistry(): Registry {
   return registry;
 }
 
-/** One route's children, one pair per status class made on first use, so a response costs no label lookup. */
+/** One route's tallies per status class: plain numbers, read into the exposition only when scraped. */
 class RouteSeries {
-  readonly #pairs: ({ count: Counter.Internal; seconds: Histogram.Internal<string> } | undefined)[] = [];
+  /** Indexed by status class 1..5; made on the first response of that class. */
+  readonly tallies: (Tally | undefined)[] = [];
 
-  constructor(
-    private readonly metrics: RequestMetrics,
-    private readonly route: string,
-  ) {}
+  constructor(readonly route: string) {}
 
   observe(status: number, seconds: number): void {
     // 1xx..5xx; anything outside (a status Node would refuse anyway) counts with its neighbour.
     const index = Math.min(5, Math.max(1, Math.trunc(status / 100)));
-    let pair = this.#pairs[index];
-    if (pair === undefined) {
-      pair = this.metrics.children(this.route, `${index}xx`);
-      this.#pairs[index] = pair;
+    let tally = this.tallies[index];
+    if (tally === undefined) {
+      tally = { count: 0, sum: 0, buckets: new Float64Array(REQUEST_BUCKETS.length) };
+      this.tallies[index] = tally;
     }
-    pair.count.inc();
-    pair.seconds.observe(seconds);
+    tally.count += 1;
+    tally.sum += seconds;
+    // Non-cumulative here; the scrape sums them up. Past the last bound only count (the +Inf bucket) moves.
+    for (let i = 0; i < REQUEST_BUCKETS.length; i++) {
+      if (seconds <= REQUEST_BUCKETS[i]!) {
+        tally.buckets[i]! += 1;
+        break;
+      }
+    }
   }
+}
+
+interface Tally {
+  count: number;
+  sum: number;
+  buckets: Float64Array;
+}
+
+interface Sample {
+  metricName?: string;
+  labels: Record<string, string | number>;
+  value: number;
 }
 
 /**
  * Requests by route pattern (never the path a caller sent) and status class, with their latency. Routes are
- * known when they are added, so each gets its own onResponse hook holding its series: a response costs one
- * counter increment and one histogram observation, and reads nothing from the request to find its labels.
+ * known when they are added, so each gets its own onResponse hook holding its tallies: a response costs a
+ * few additions on plain numbers, with no label lookup or allocation (prom-client's own labelled children
+ * hash their labels and allocate on every observation, about a microsecond). The two series are registered
+ * as metrics of their own whose values are made from the tallies on each scrape.
  */
 export class RequestMetrics {
-  readonly #count: Counter<'route' | 'status_class'>;
-  readonly #seconds: Histogram<'route' | 'status_class'>;
   readonly #routes = new Map<string, RouteSeries>();
 
   constructor(registry: Registry, prefix: string) {
-    this.#count = new Counter({
-      name: `${prefix}_http_requests_total`,
-      help: 'HTTP requests by route pattern and status class; unknown paths count under route="unmatched"',
-      labelNames: ['route', 'status_class'],
-      registers: [registry],
-    });
-    this.#seconds = new Histogram({
-      name: `${prefix}_http_request_duration_seconds`,
-      help: 'HTTP request latency by route pattern and status class',
-      labelNames: ['route', 'status_class'],
-      buckets: REQUEST_BUCKETS,
-      registers: [registry],
-    });
-  }
-
-  children(route: string, statusClass: string) {
-    const labels = { route, status_class: statusClass };
-    return { count: this.#count.labels(labels), seconds: this.#seconds.labels(labels) };
+    const counter = `${prefix}_http_requests_total`;
+    const histogram = `${prefix}_http_request_duration_seconds`;
+    registry.registerMetric(
+      this.#metric(
+        counter,
+        'counter',
+        'HTTP requests by route pattern and status class; unknown paths count under route="unmatched"',
+        (labels, tally) => [{ labels, value: tally.count }],
+      ),
+    );
+    registry.registerMetric(
+      this.#metric(
+        histogram,
+        'histogram',
+        'HTTP request latency by route pattern and status class',
+        (labels, tally) => {
+          const samples: Sample[] = [];
+          let cumulative = 0;
+          REQUEST_BUCKETS.forEach((le, i) => {
+            cumulative += tally.buckets[i]!;
+            samples.push({ metricName: `${histogram}_bucket`, labels: { ...labels, le }, value: cumulative });
+          });
+          samples.push(
+            { metricName: `${histogram}_bucket`, labels: { ...labels, le: '+Inf' }, value: tally.count },
+            { metricName: `${histogram}_sum`, labels, value: tally.sum },
+            { metricName: `${histogram}_count`, labels, value: tally.count },
+          );
+          return samples;
+        },
+      ),
+    );
   }
 
   /** The series of a route pattern; a GET route and its HEAD twin share one. */
   route(pattern: string): RouteSeries {
     let series = this.#routes.get(pattern);
     if (!series) {
-      series = new RouteSeries(this, pattern);
+      series = new RouteSeries(pattern);
       this.#routes.set(pattern, series);
     }
     return series;
+  }
+
+  /** A metric in prom-client's registry shape (what its own Counter and Histogram hand the registry). */
+  #metric(
+    name: string,
+    type: 'counter' | 'histogram',
+    help: string,
+    samples: (labels: Record<string, string>, tally: Tally) => Sample[],
+  ) {
+    const routes = this.#routes;
+    return {
+      name,
+      help,
+      type,
+      aggregator: 'sum',
+      get: async () => ({
+        name,
+        help,
+        type,
+        aggregator: 'sum',
+        values: [...routes.values()].flatMap((series) =>
+          series.tallies.flatMap((tally, index) =>
+            tally ? samples({ route: series.route, status_class: `${index}xx` }, tally) : [],
+          ),
+        ),
+      }),
+      // Zeroes the tallies but keeps each route's series: its hook holds it.
+      reset: () => {
+        for (const series of routes.values()) series.tallies.length = 0;
+      },
+    } as unknown as Metric;
   }
 }
 

@@ -28,7 +28,14 @@ export class GatewayMetrics implements UpstreamMetrics, WriteObserver {
   readonly requests: RequestMetrics;
   readonly #calls: Counter<'upstream' | 'environment' | 'outcome'>;
   readonly #callSeconds: Histogram<'upstream' | 'environment' | 'outcome'>;
-  readonly #cache: Counter<'upstream' | 'environment' | 'result'>;
+  /** Cache lookups are on the polled-tool path: plain numbers per upstream, read into the counter on a scrape. */
+  readonly #cacheTallies: {
+    upstream: string;
+    environment: Environment;
+    hit: number;
+    miss: number;
+    stale: number;
+  }[] = [];
   readonly #budgetWaits: Counter<'upstream' | 'environment'>;
   readonly #budgetWaitSeconds: Counter<'upstream' | 'environment'>;
   readonly #budgetRefusals: Counter<'upstream' | 'environment'>;
@@ -52,11 +59,20 @@ export class GatewayMetrics implements UpstreamMetrics, WriteObserver {
       buckets: UPSTREAM_BUCKETS,
       registers,
     });
-    this.#cache = new Counter({
+    const cacheTallies = this.#cacheTallies;
+    new Counter({
       name: 'gateway_upstream_cache_requests_total',
       help: 'Upstream cache lookups: hit (fresh here), miss (loaded or joined a load), stale (served expired)',
       labelNames: ['upstream', 'environment', 'result'],
       registers,
+      collect() {
+        this.reset();
+        for (const { upstream, environment, hit, miss, stale } of cacheTallies) {
+          this.inc({ upstream, environment, result: 'hit' }, hit);
+          this.inc({ upstream, environment, result: 'miss' }, miss);
+          this.inc({ upstream, environment, result: 'stale' }, stale);
+        }
+      },
     });
     this.#budgetWaits = new Counter({
       name: 'gateway_budget_waits_total',
@@ -125,9 +141,8 @@ export class GatewayMetrics implements UpstreamMetrics, WriteObserver {
       return pair;
     };
     const labels = { upstream: name, environment };
-    const hit = this.#cache.labels({ ...labels, result: 'hit' });
-    const miss = this.#cache.labels({ ...labels, result: 'miss' });
-    const stale = this.#cache.labels({ ...labels, result: 'stale' });
+    const cache = { ...labels, hit: 0, miss: 0, stale: 0 };
+    this.#cacheTallies.push(cache);
     const waits = this.#budgetWaits.labels(labels);
     const waitSeconds = this.#budgetWaitSeconds.labels(labels);
     const refusals = this.#budgetRefusals.labels(labels);
@@ -139,7 +154,17 @@ export class GatewayMetrics implements UpstreamMetrics, WriteObserver {
           pair.seconds.observe(seconds);
         },
       },
-      cache: { hit: () => hit.inc(), miss: () => miss.inc(), stale: () => stale.inc() },
+      cache: {
+        hit: () => {
+          cache.hit += 1;
+        },
+        miss: () => {
+          cache.miss += 1;
+        },
+        stale: () => {
+          cache.stale += 1;
+        },
+      },
       budget: {
         waited(seconds) {
           waits.inc();
