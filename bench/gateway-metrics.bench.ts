@@ -1,3 +1,4 @@
+import { cpus, loadavg } from 'node:os';
 import { type Bench, fmt, load, stamp, stealMeter } from './bench.js';
 import { DEPLOYED_HEADERS, type DeployedGateway, startDeployedGateway } from './deployed-gateway.js';
 import { median } from './gateway-latency.js';
@@ -43,6 +44,7 @@ async function scrapeOf(gateway: DeployedGateway) {
 }
 
 const bench: Bench = async () => {
+  const loadBefore = loadavg()[0]!;
   const on = await startDeployedGateway();
   const off = await startDeployedGateway({ METRICS_ENABLED: 'false' });
   try {
@@ -56,6 +58,7 @@ const bench: Bench = async () => {
     for (const gateway of [on, off]) await measured(gateway);
     const rows: string[] = [];
     const ratios: number[] = [];
+    const samples: { on: Sample; off: Sample }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const steal = stealMeter();
       const order = round % 2 === 1 ? ([on, off] as const) : ([off, on] as const);
@@ -63,11 +66,15 @@ const bench: Bench = async () => {
       const second = await measured(order[1]);
       const [withMetrics, without] = order[0] === on ? [first, second] : [second, first];
       ratios.push(withMetrics.requestsPerSec / without.requestsPerSec);
+      samples.push({ on: withMetrics, off: without });
       rows.push(
         `| ${round} | ${order[0] === on ? 'on' : 'off'} | ${fmt(without.requestsPerSec)} | ${fmt(withMetrics.requestsPerSec)} | ${fmt(withMetrics.requestsPerSec / without.requestsPerSec, 3)} | ${fmt(without.cpuUs, 1)} | ${fmt(withMetrics.cpuUs, 1)} | ${without.p99} / ${withMetrics.p99} | ${without.errors + withMetrics.errors} | ${fmt(steal(), 1)} |`,
       );
     }
     const scraped = await scrapeOf(on);
+    const loadAfter = loadavg()[0]!;
+    const offCpu = median(samples.map((pair) => pair.off.cpuUs));
+    const onCpu = median(samples.map((pair) => pair.on.cpuUs));
     return `## Gateway metrics cost on the polled-tool path (${stamp()})
 
 Two gateways as \`npm start\` deploys them (compiled, sim profile, request log on, written to a file), one with
@@ -81,8 +88,12 @@ tally, plain numbers read into the exposition only when scraped.
 | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
-Median **${fmt(median(ratios), 3)}** of the metrics-off throughput (goal: at least 0.95). The scrape after the
-load: ${fmt(scraped.series)} samples, ${fmt(scraped.bytes / 1024, 1)} KiB, answered in ${fmt(scraped.ms, 1)} ms.
+Median **${fmt(median(ratios), 3)}** of the metrics-off throughput (goal: at least 0.95); median CPU per request
+${fmt(offCpu, 1)} µs off, ${fmt(onCpu, 1)} µs on. The scrape after the load: ${fmt(scraped.series)} samples,
+${fmt(scraped.bytes / 1024, 1)} KiB, answered in ${fmt(scraped.ms, 1)} ms. Machine load average (1 min)
+${fmt(loadBefore, 1)} before the run and ${fmt(loadAfter, 1)} after, on ${cpus().length} cores: above the core
+count, other work shared the machine, and single rounds swing by tens of percent either way; only the median of
+alternating rounds means anything.
 `;
   } finally {
     await Promise.all([on.stop(), off.stop()]);
