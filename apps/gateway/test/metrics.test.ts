@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Scrape, scrape } from '@app/kit/testing';
+import { readFileSync } from 'node:fs';
+import { metricsQueried, type Scrape, scrape } from '@app/kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './helpers.js';
 
@@ -142,6 +143,39 @@ describe('access', () => {
       expect((await fetch(`${off.url}/metrics`)).status).toBe(404);
     } finally {
       await Promise.all([open.close(), off.close()]);
+    }
+  });
+});
+
+describe('docs/operations.md and docs/dashboards/gateway.json', () => {
+  const doc = (path: string) => readFileSync(new URL(`../../../docs/${path}`, import.meta.url), 'utf8');
+
+  it('query only series the gateway exposes', async () => {
+    // A histogram shows in a scrape once observed: the tests above made calls of every kind queried.
+    const scraped = await metrics();
+    const dashboard = doc('dashboards/gateway.json');
+    const rules = doc('operations.md').split('- name: measure')[0]!;
+    const queried = [...metricsQueried(dashboard, 'gateway_'), ...metricsQueried(rules, 'gateway_')];
+    expect(queried.length).toBeGreaterThan(10);
+    const exposed = (name: string) => scraped.exposes(name.replace(/_(bucket|sum|count)$/, ''));
+    expect(queried.filter((name) => !exposed(name))).toEqual([]);
+  });
+
+  it('is a dashboard that picks its Prometheus data source from a variable', () => {
+    const dashboard = JSON.parse(doc('dashboards/gateway.json')) as {
+      uid: string;
+      schemaVersion: number;
+      templating: { list: { name: string; type: string; query: unknown }[] };
+      panels: { type: string; datasource?: { uid: string }; targets?: { expr: string }[] }[];
+    };
+    expect(dashboard.templating.list).toContainEqual(
+      expect.objectContaining({ name: 'datasource', type: 'datasource', query: 'prometheus' }),
+    );
+    const queries = dashboard.panels.filter((panel) => panel.type !== 'row');
+    expect(queries.length).toBeGreaterThan(10);
+    for (const panel of queries) {
+      expect(panel.datasource?.uid).toBe('${datasource}');
+      expect(panel.targets?.length).toBeGreaterThan(0);
     }
   });
 });

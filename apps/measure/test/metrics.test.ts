@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Scrape, scrape } from '@app/kit/testing';
+import { readFileSync } from 'node:fs';
+import { metricsQueried, type Scrape, scrape } from '@app/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeWithTask } from './helpers/fixtures.js';
 import { ADMIN_PASSWORD, DIALECTS, type Harness, startMeasure, UNLIMITED } from './helpers/harness.js';
@@ -107,6 +108,20 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
     const after = (await metrics()).labelSets('measure_');
     expect(after).toEqual(before);
     expect(after.join('\n')).not.toContain('user-');
+  });
+
+  it('exposes every series docs/dashboards/measure.json and the alert rules query', async () => {
+    const doc = (path: string) => readFileSync(new URL(`../../../docs/${path}`, import.meta.url), 'utf8');
+    const rules = doc('operations.md').split('- name: measure')[1]!;
+    const queried = [
+      ...metricsQueried(doc('dashboards/measure.json'), 'measure_'),
+      ...metricsQueried(rules, 'measure_'),
+    ];
+    expect(queried.length).toBeGreaterThan(5);
+    // A histogram shows in a scrape once observed: the export and report test above ran first.
+    const scraped = await metrics();
+    const exposed = (name: string) => scraped.exposes(name.replace(/_(bucket|sum|count)$/, ''));
+    expect(queried.filter((name) => !exposed(name))).toEqual([]);
   });
 
   it('requires METRICS_TOKEN as a bearer when it is set', async () => {

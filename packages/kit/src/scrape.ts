@@ -15,6 +15,11 @@ export class Scrape {
     return this.#families.some((family) => family.name === name);
   }
 
+  /** Whether a query's metric name is exposed: a family, or a histogram's `_bucket`, `_sum` or `_count`. */
+  exposes(name: string): boolean {
+    return this.has(name) || this.has(`${name}_count`);
+  }
+
   /**
    * The sum over the samples of `name` whose labels include `labels` (a histogram's observations are its
    * `<name>_count`). 0 when there are none.
@@ -38,6 +43,11 @@ export class Scrape {
         family.metrics.map((sample) => `${family.name}${JSON.stringify(sample.labels ?? {})}`),
       );
   }
+}
+
+/** The metric names starting with `prefix` that a dashboard or rule file's queries use. */
+export function metricsQueried(text: string, prefix: string): string[] {
+  return [...new Set(text.match(new RegExp(`\\b${prefix}[a-z0-9_]+`, 'g')) ?? [])];
 }
 
 /** GETs a metrics endpoint; with `token` as a bearer. Throws unless it answers 200. */

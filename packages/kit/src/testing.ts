@@ -39,4 +39,4 @@ export function captureLogger(name = 'test'): { logger: Logger; lines: () => Rec
 /** A logger that writes nothing, for tests that do not look at logs. */
 export const silentLogger = (): Logger => createLogger({ name: 'test', level: 'silent' });
 
-export { Scrape, scrape } from './scrape.js';
+export { metricsQueried, Scrape, scrape } from './scrape.js';
