@@ -1,4 +1,4 @@
-import { type App, createApp, type Logger } from '@app/kit';
+import { type App, createApp, type Logger, registerMetrics } from '@app/kit';
 import { auditRoutes } from './audit/audit.routes.js';
 import { AuditLog } from './audit/audit-log.js';
 import { type GatewayConfig, maxLeverageFor } from './config.js';
@@ -122,6 +122,16 @@ export async function buildApp({
     await upstreams.close();
   });
 
+  // First, so every route added below gets its request series.
+  if (upstreams.metrics) {
+    registerMetrics(app, {
+      registry: upstreams.metrics.registry,
+      requests: upstreams.metrics.requests,
+      path: '/metrics',
+      token: config.METRICS_TOKEN,
+      realm: 'market-gateway',
+    });
+  }
   // request.log is made on first use: the request log is its own logger, so most calls never write through it.
   app.setChildLoggerFactory(lazyRequestLoggers);
   app.addSchema(ErrorEnvelopeSchema);
@@ -152,6 +162,7 @@ export async function buildApp({
       auditLogger: logger.child({ name: 'mcp.audit' }),
       keys: keys.keys,
       deadlineMs: config.TOOL_DEADLINE_MS,
+      writeMetrics: upstreams.metrics,
     };
     // Beside the tagged context, not in it: the MCP endpoints answer a missing X-Bot-Tag as a JSON-RPC error.
     await authenticated.register(

@@ -62,6 +62,9 @@ export const gatewayEnv = {
   AUDIT_LOG_FILE: optional(),
   AUDIT_LOG_BACKUP_DAYS: integer(30, { min: 1, max: 3650 }),
   READY_FAILS_ON_DEGRADED: boolean(false),
+  // Prometheus metrics at GET /metrics; METRICS_TOKEN, when set, is the bearer a scrape must present.
+  METRICS_ENABLED: boolean(true),
+  METRICS_TOKEN: optional(),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   // Leverage caps: a write that would take the account above this multiple of its equity is refused.
   OPTX_MAX_LEVERAGE: positiveDecimal(5),

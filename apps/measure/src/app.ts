@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type App, createApp, type Logger } from '@app/kit';
+import { type App, createApp, type Logger, metricsRegistry, registerMetrics } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { createGuards } from './auth/auth.plugin.js';
@@ -22,6 +22,7 @@ import { rejectNulCharacters } from './http/no-nul.hook.js';
 import { operationIdOf } from './http/operation-ids.js';
 import { redactUrl } from './http/redact-url.js';
 import type { RouteDeps } from './http/route-deps.js';
+import { MeasureMetrics } from './metrics/measure-metrics.js';
 import { createRateLimitStore } from './rate-limit/create-store.js';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin.js';
 import type { RateLimitRule, RateLimitStore } from './rate-limit/rate-limit.store.js';
@@ -96,6 +97,17 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
     },
   });
   app.addHook('onClose', () => database.destroy());
+  // Before any route, so each gets its request series.
+  const metrics = config.METRICS_ENABLED ? new MeasureMetrics(metricsRegistry()) : undefined;
+  if (metrics) {
+    registerMetrics(app, {
+      registry: metrics.registry,
+      requests: metrics.requests,
+      path: '/api/metrics',
+      token: config.METRICS_TOKEN,
+      realm: 'measure',
+    });
+  }
   // First, so every route (unknown ones too) is limited before any other work is done.
   const rateLimitStore =
     rateLimits?.store ?? (await createRateLimitStore({ redisUrl: config.REDIS_URL, logger }));
@@ -104,6 +116,7 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
     login: rateLimits?.login ?? LOGIN_RATE_LIMIT,
     loginUser: rateLimits?.loginUser ?? LOGIN_USER_RATE_LIMIT,
     store: rateLimitStore,
+    onRefused: metrics && ((limit) => metrics.rateLimited(limit)),
   });
   app.addHook('preValidation', rejectNulCharacters);
   app.addHook('preValidation', requireCanonicalIds);
@@ -119,7 +132,7 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   });
 
   const { db } = database;
-  const deps: RouteDeps = { db, dialect: database.dialect, guards: createGuards(db), database };
+  const deps: RouteDeps = { db, dialect: database.dialect, guards: createGuards(db), database, metrics };
   const seams: MeasureSeams = {
     guards: deps.guards,
     settings: createSettingsService(db),

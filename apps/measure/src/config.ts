@@ -23,6 +23,9 @@ export const measureEnv = {
   RATE_LIMIT_GENERAL: integer(300, { min: 1 }),
   MAX_UPLOAD_SIZE_MB: integer(50, { min: 1, max: 1024 }),
   TRUST_PROXY: boolean(false),
+  // Prometheus metrics at GET /api/metrics; METRICS_TOKEN, when set, is the bearer a scrape must present.
+  METRICS_ENABLED: boolean(true),
+  METRICS_TOKEN: optional(),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
 };
 

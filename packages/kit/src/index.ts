@@ -33,6 +33,14 @@ export {
   unprocessable,
 } from './errors.js';
 export { createLogger, type Logger, type LoggerSettings, REDACTED_PATHS } from './logger.js';
+export {
+  type MetricsEndpointOptions,
+  metricsRegistry,
+  type Registry,
+  RequestMetrics,
+  registerMetrics,
+  UNMATCHED_ROUTE,
+} from './metrics.js';
 export { newRequestId, requestIdFor } from './request-id.js';
 export { timingSafeEqualText } from './secrets.js';
 export { runMain, type ServeOptions, serve } from './server.js';

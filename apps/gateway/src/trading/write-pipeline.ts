@@ -28,6 +28,22 @@ export interface WritePipelineDeps {
   keys: IdempotencyKeys;
   maxLeverage: (venue: string) => number | undefined;
   now: () => number;
+  /** Told how each write ended; absent when metrics are off. */
+  writeMetrics?: WriteObserver;
+}
+
+/**
+ * How a write ended, a fixed set for the metrics: `sent` (the venue answered), `reconciled` (its answer was
+ * lost and the lookup found the order), `refused_leverage` (the cap refused it, nothing sent), `refused`
+ * (another refusal before sending: key reused or in use, store unavailable, no cap configured), `unknown`
+ * (504 WRITE_OUTCOME_UNKNOWN), `failed` (the venue refused it or could not be reached; nothing executed).
+ */
+export type WriteOutcome = 'sent' | 'reconciled' | 'refused_leverage' | 'refused' | 'unknown' | 'failed';
+
+export interface WriteObserver {
+  write(entry: RegisteredTool, outcome: WriteOutcome): void;
+  /** A repeat under an Idempotency-Key answered with the stored answer. */
+  replayed(entry: RegisteredTool): void;
 }
 
 /** One write call as invoke hands it over, its input validated. */
@@ -54,6 +70,30 @@ type Outcome = { result: ToolResult<unknown>; reconciled: boolean };
  * again: its next holder only looks the order up.
  */
 export async function runWrite(call: WriteCall, deps: WritePipelineDeps): Promise<ToolAnswer> {
+  const metrics = deps.writeMetrics;
+  if (!metrics) return writeOnce(call, deps);
+  try {
+    const answer = await writeOnce(call, deps);
+    if (answer.replayed) metrics.replayed(call.entry);
+    else metrics.write(call.entry, answer.frame.reconciled ? 'reconciled' : 'sent');
+    return answer;
+  } catch (error) {
+    metrics.write(call.entry, writeOutcomeOf(toAppError(error)));
+    throw error;
+  }
+}
+
+function writeOutcomeOf(error: AppError): WriteOutcome {
+  if (error.details?.risk_check === 'leverage_cap') return 'refused_leverage';
+  if (error.code === 'WRITE_OUTCOME_UNKNOWN') return 'unknown';
+  const refused =
+    error.details?.risk_check !== undefined ||
+    error.code.startsWith('IDEMPOTENCY_') ||
+    error.code === 'RISK_CAP_NOT_CONFIGURED';
+  return refused ? 'refused' : 'failed';
+}
+
+async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<ToolAnswer> {
   const { entry, input, context, idempotencyKey } = call;
   const steps = (entry.tool as { write: AnySteps }).write;
   const toolId = `${entry.namespace.name}/${entry.tool.name}`;

@@ -1,6 +1,7 @@
 import { AppError } from '@app/kit';
 import { sleep } from './backoff.js';
 import type { BucketStore } from './bucket-store.js';
+import type { BudgetObserver } from './upstream-metrics.js';
 import type { Environment, UpstreamRequest } from './upstream-types.js';
 
 /**
@@ -38,6 +39,7 @@ export interface BudgetOptions {
   environment: Environment;
   /** Longest a request waits for its units before it is refused. */
   maxWaitMs: number;
+  metrics?: BudgetObserver;
 }
 
 export function upstreamRateLimited(
@@ -76,8 +78,18 @@ export class Budget {
    * wait would pass `maxWaitMs` or the call's deadline (`deadlineMs`, epoch ms on `now`'s clock).
    */
   async spend(request: UpstreamRequest, remainingMs = Number.POSITIVE_INFINITY): Promise<void> {
-    const waitMs = await this.#reserve(request, Math.min(this.#options.maxWaitMs, remainingMs));
-    if (waitMs > 0) await sleep(waitMs);
+    const metrics = this.#options.metrics;
+    let waitMs: number;
+    try {
+      waitMs = await this.#reserve(request, Math.min(this.#options.maxWaitMs, remainingMs));
+    } catch (error) {
+      metrics?.refused();
+      throw error;
+    }
+    if (waitMs > 0) {
+      metrics?.waited(waitMs / 1000);
+      await sleep(waitMs);
+    }
   }
 
   /**

@@ -8,6 +8,7 @@ import { type Budget, upstreamRateLimited } from './budget.js';
 import { currentDeadline } from './call-deadline.js';
 import { CircuitBreaker, type CircuitState } from './circuit-breaker.js';
 import { upstreamTimeout, upstreamUnavailable } from './upstream-errors.js';
+import { resultOfError, resultOfStatus, type UpstreamCallObserver } from './upstream-metrics.js';
 import type { UpstreamTuning } from './upstream-spec.js';
 import type { Environment, UpstreamHttp, UpstreamRequest, UpstreamResponse } from './upstream-types.js';
 
@@ -22,6 +23,8 @@ export interface UpstreamClientOptions extends UpstreamTuning {
   authorizer?: Authorizer;
   /** Spent before each attempt leaves. */
   budget?: Budget;
+  /** Told how each call ended and how long it took, retries included. */
+  metrics?: UpstreamCallObserver;
   /** The venue's own rate-limit answer besides HTTP 429 (Deribit's 10028). */
   rateLimited?: (response: UpstreamResponse) => boolean;
   /** How long to hold back after a rate-limit answer that names no Retry-After. */
@@ -94,6 +97,21 @@ export class UndiciUpstream implements UpstreamHttp {
   }
 
   async request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
+    const metrics = this.options.metrics;
+    if (!metrics) return this.attempts<T>(request);
+    const started = performance.now();
+    try {
+      const response = await this.attempts<T>(request);
+      metrics.call(resultOfStatus(response.status), (performance.now() - started) / 1000);
+      return response;
+    } catch (error) {
+      metrics.call(resultOfError(error), (performance.now() - started) / 1000);
+      throw error;
+    }
+  }
+
+  /** The attempt loop of one call (see the class comment). */
+  private async attempts<T>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
     const attempts = request.idempotent ? this.options.maxAttempts : 1;
     const deadline = currentDeadline();
     const remaining = () => (deadline === undefined ? Number.POSITIVE_INFINITY : deadline - Date.now());

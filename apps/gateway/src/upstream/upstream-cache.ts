@@ -1,5 +1,6 @@
 import { isAppError } from '@app/kit';
 import { sleep } from './backoff.js';
+import type { CacheObserver } from './upstream-metrics.js';
 
 /**
  * One cache per upstream and environment, declared next to the client call it caches (a venue client
@@ -51,6 +52,7 @@ export interface CacheOptions {
   clock?: () => number;
   /** How long a miss waits for another instance's load before loading itself. */
   lockMs?: number;
+  metrics?: CacheObserver;
 }
 
 /** Upstream failures an old answer can stand in for; a caller's mistake (4xx other than 429) cannot. */
@@ -59,7 +61,8 @@ const servedStale = (error: unknown) => !isAppError(error) || error.status >= 50
 export class UpstreamCache {
   readonly #entries = new Map<string, CacheEntry>();
   readonly #flights = new Map<string, Promise<Cached<unknown>>>();
-  readonly #options: Required<Omit<CacheOptions, 'remote'>> & { remote?: RemoteCache };
+  readonly #options: Required<Omit<CacheOptions, 'remote' | 'metrics'>> &
+    Pick<CacheOptions, 'remote' | 'metrics'>;
 
   constructor(options: CacheOptions) {
     this.#options = { clock: Date.now, lockMs: 5_000, ...options };
@@ -80,8 +83,11 @@ export class UpstreamCache {
     load: () => Promise<{ value: T; obtainedAt: number }>,
   ): Promise<Cached<T>> {
     const entry = this.#entries.get(key);
-    if (entry && this.#options.clock() < entry.freshUntil)
+    if (entry && this.#options.clock() < entry.freshUntil) {
+      this.#options.metrics?.hit();
       return Promise.resolve({ value: entry.value as T, obtainedAt: entry.obtainedAt, stale: false });
+    }
+    this.#options.metrics?.miss();
     const joined = this.#flights.get(key);
     if (joined) return joined as Promise<Cached<T>>;
     const flight = this.#refresh(key, policy, load, entry as CacheEntry<T> | undefined);
@@ -123,8 +129,10 @@ export class UpstreamCache {
       if (remote) await remote.set(remoteKey, entry, entry.staleUntil - now).catch(() => undefined);
       return this.#keep(key, entry);
     } catch (error) {
-      if (older && this.#options.clock() < older.staleUntil && servedStale(error))
+      if (older && this.#options.clock() < older.staleUntil && servedStale(error)) {
+        this.#options.metrics?.stale();
         return { value: older.value, obtainedAt: older.obtainedAt, stale: true };
+      }
       throw error;
     } finally {
       if (locked) await remote?.unlock(remoteKey).catch(() => undefined);

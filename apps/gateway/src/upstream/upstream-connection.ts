@@ -5,6 +5,7 @@ import type { Lifecycle } from './lifecycle.js';
 import type { SharedState } from './shared-state.js';
 import { UndiciUpstream } from './undici-upstream.js';
 import { UpstreamCache } from './upstream-cache.js';
+import type { UpstreamMetrics } from './upstream-metrics.js';
 import { hostNames, type UpstreamSpec, type UpstreamTuning } from './upstream-spec.js';
 import type { Environment, UpstreamHttp } from './upstream-types.js';
 
@@ -34,6 +35,7 @@ export interface ConnectionOptions {
   state: SharedState;
   cacheEntries: number;
   now: () => number;
+  metrics?: UpstreamMetrics;
 }
 
 /** Builds the hosts' pools, the authorizer they share, and (lazily) the upstream's client. */
@@ -49,6 +51,7 @@ export class Connection implements UpstreamConnection {
 
   constructor(options: ConnectionOptions) {
     const { spec, environment, now } = options;
+    const observers = options.metrics?.upstream(spec.name, environment);
     this.name = spec.name;
     this.environment = environment;
     this.lifecycle = options.lifecycle;
@@ -77,6 +80,7 @@ export class Connection implements UpstreamConnection {
           now,
           authorizer,
           rateLimited: spec.rateLimited,
+          metrics: observers?.calls,
           budget:
             budgetSpec &&
             new Budget({
@@ -86,6 +90,7 @@ export class Connection implements UpstreamConnection {
               upstream: spec.name,
               environment,
               maxWaitMs: options.tuning.budgetWaitMs,
+              metrics: observers?.budget,
             }),
         }),
       );
@@ -95,6 +100,7 @@ export class Connection implements UpstreamConnection {
       scope: `${spec.name}:${environment}`,
       maxEntries: options.cacheEntries,
       remote: options.state.remoteCache,
+      metrics: observers?.cache,
     });
   }
 

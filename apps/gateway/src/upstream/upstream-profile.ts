@@ -1,7 +1,8 @@
-import { createLogger, type Logger } from '@app/kit';
+import { createLogger, type Logger, metricsRegistry } from '@app/kit';
 import type { SimulatorDefinition, SimulatorFleet } from '@app/sim';
 import { startSimulators } from '@app/sim';
 import type { GatewayConfig } from '../config.js';
+import { GatewayMetrics } from '../metrics/gateway-metrics.js';
 import { CredentialStore, checkFields, loadCredentialFile } from './credentials.js';
 import { Lifecycle } from './lifecycle.js';
 import { localState, redisState } from './shared-state.js';
@@ -16,6 +17,8 @@ export interface Upstreams {
   readonly registry: UpstreamRegistry;
   /** Present in the sim profile. */
   readonly simulators: SimulatorFleet | undefined;
+  /** The gateway's series; absent with METRICS_ENABLED=false. Made here: the upstream layer reports into it. */
+  readonly metrics: GatewayMetrics | undefined;
   close(): Promise<void>;
 }
 
@@ -125,6 +128,7 @@ export async function startUpstreams(options: {
           logger: options.logger ?? createLogger({ name: 'gateway', level: 'warn' }),
         })
       : localState();
+    const metrics = config.METRICS_ENABLED ? new GatewayMetrics(metricsRegistry()) : undefined;
     const registry = new UpstreamRegistry({
       upstreams: specs.map((spec) => ({ spec, urls: urls(spec) })),
       tuning: tuningFrom(config),
@@ -135,10 +139,13 @@ export async function startUpstreams(options: {
       probeTimeoutMs: config.READY_PROBE_TIMEOUT_MS,
       readyCacheMs: config.READY_CACHE_MS,
       now: options.now,
+      metrics,
     });
+    metrics?.watchCircuits(() => registry.circuits());
     return {
       profile,
       registry,
+      metrics,
       simulators: fleet,
       close: async () => {
         try {

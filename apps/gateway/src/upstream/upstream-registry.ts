@@ -5,6 +5,7 @@ import type { Lifecycle } from './lifecycle.js';
 import { localState, type SharedState } from './shared-state.js';
 import type { ProbeResult } from './undici-upstream.js';
 import { Connection } from './upstream-connection.js';
+import type { UpstreamMetrics } from './upstream-metrics.js';
 import type { UpstreamSpec, UpstreamTuning } from './upstream-spec.js';
 import type { Environment, UpstreamHttp } from './upstream-types.js';
 
@@ -45,6 +46,8 @@ export interface RegistryOptions {
   /** How long one round of readiness probes answers every /health/ready call. */
   readyCacheMs: number;
   now?: () => number;
+  /** Observers of calls, caches and budgets; none when metrics are off. */
+  metrics?: UpstreamMetrics;
 }
 
 interface Entry {
@@ -85,6 +88,7 @@ export class UpstreamRegistry {
           state: this.#state,
           cacheEntries: options.cacheEntries ?? 1_000,
           now: this.#now,
+          metrics: options.metrics,
         });
       }
       this.#entries.set(spec.name, { spec, connections });
@@ -122,6 +126,20 @@ export class UpstreamRegistry {
   /** One host's HTTP client. Asking for an unregistered upstream is a wiring bug. */
   get(name: string, environment: Environment, host?: string): UpstreamHttp {
     return this.connection(name, environment).http(host);
+  }
+
+  /** Every host's circuit breaker state, read when metrics are scraped. */
+  circuits(): { upstream: string; environment: Environment; host: string; state: CircuitState }[] {
+    return [...this.#entries.values()].flatMap(({ connections }) =>
+      Object.values(connections).flatMap((connection) =>
+        [...connection.hosts.values()].map((host) => ({
+          upstream: connection.name,
+          environment: connection.environment,
+          host: host.host,
+          state: host.circuit,
+        })),
+      ),
+    );
   }
 
   /** Probes every connection once, in parallel; calls within `readyCacheMs` of a round share its answer. */

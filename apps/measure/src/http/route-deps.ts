@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Guards } from '../auth/guard-types.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.types.js';
+import type { MeasureMetrics } from '../metrics/measure-metrics.js';
 
 /** What every feature's route module receives from buildApp. */
 export interface RouteDeps {
@@ -11,6 +12,8 @@ export interface RouteDeps {
   guards: Guards;
   /** For the few features that need more than Kysely (the streamed export's cursor). */
   database: Database;
+  /** The service's series; absent with METRICS_ENABLED=false. */
+  metrics?: MeasureMetrics;
 }
 
 /**

@@ -18,9 +18,11 @@ export interface RateLimitOptions {
   exempt?: string[];
   /** Route path of the login endpoint (default `/api/auth/login`). */
   loginPath?: string;
+  /** Told of each refusal, by the limit that refused (the metrics). */
+  onRefused?: (limit: LimitName) => void;
 }
 
-type LimitName = 'general' | 'login' | 'login-user';
+export type LimitName = 'general' | 'login' | 'login-user';
 
 /**
  * Per-IP rate limits, checked in onRequest (before the body is read) for every route, unknown
@@ -41,6 +43,7 @@ const rateLimit: FastifyPluginAsync<RateLimitOptions> = async (app, options) => 
   async function enforce(name: LimitName, key: string, rule: RateLimitRule) {
     const result = await options.store.hit(`${name}:${key}`, rule, options.clock?.());
     if (result.allowed) return result;
+    options.onRefused?.(name);
     const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
     const what = name === 'general' ? 'Too many requests' : 'Too many login attempts';
     throw new AppError(429, 'RATE_LIMITED', `${what}; retry in ${seconds} s`, {

@@ -44,7 +44,7 @@ async function renderToBuffer(render: (out: PassThrough) => Promise<void>): Prom
 /** GET /api/reports/* (Metrologist): PDFs named after the recipe (and subtask). */
 export function registerReportsRoutes(
   app: App,
-  { guards, database }: RouteDeps,
+  { guards, database, metrics }: RouteDeps,
   config: MeasureConfig,
 ): void {
   const context = { database, uploadRoot: uploadRootOf(config.DATA_DIR) };
@@ -68,6 +68,7 @@ export function registerReportsRoutes(
       },
     },
     async (request, reply) => {
+      metrics?.reporting('spc', reply);
       const data = await loadSpcReport(context, request.query, callerOf(request).id);
       // A few pages of vectors: built whole (pdfkit buffers them for the page footers anyway).
       const { renderSpcReport } = await renderers();
@@ -98,6 +99,7 @@ export function registerReportsRoutes(
       },
     },
     async (request, reply) => {
+      metrics?.reporting('measurements', reply);
       const plan = await planMeasurementsReport(context, request.query, callerOf(request).id);
       const out = new PassThrough();
       // A client that leaves destroys `out` without an error, which would leave the renderer waiting for

@@ -1,4 +1,4 @@
-import type { App } from '@app/kit';
+import { type App, isAppError } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../auth/auth.plugin.js';
 import { errorResponses, NoContent } from '../../http/common.schema.js';
@@ -15,7 +15,7 @@ const LoginSchema = Type.Object(
 );
 
 /** Login, the caller's own profile and logout. Login is the only route here without a key. */
-export function registerAuthRoutes(app: App, { db, guards }: RouteDeps): void {
+export function registerAuthRoutes(app: App, { db, guards, metrics }: RouteDeps): void {
   const users = createUsersService(db);
   const tags = ['auth'];
   const authenticated = { onRequest: early(guards.authenticated) };
@@ -33,7 +33,12 @@ export function registerAuthRoutes(app: App, { db, guards }: RouteDeps): void {
         },
       },
     },
-    (request) => users.login(request.body.username, request.body.password),
+    (request) =>
+      users.login(request.body.username, request.body.password).catch((error: unknown) => {
+        // Only the wrong-credentials answer: a rate-limit refusal is counted as one, a 500 is not a login failure.
+        if (isAppError(error) && error.status === 401) metrics?.loginFailed();
+        throw error;
+      }),
   );
 
   app.get(

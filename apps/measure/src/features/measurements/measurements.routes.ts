@@ -17,7 +17,10 @@ import { createMeasurementsService } from './measurements.service.js';
 /** A full batch of 10,000 items is about 1.5 MB of JSON. */
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 
-export function registerMeasurementsRoutes(app: App, { db, dialect, guards, database }: RouteDeps): void {
+export function registerMeasurementsRoutes(
+  app: App,
+  { db, dialect, guards, database, metrics }: RouteDeps,
+): void {
   const measurements = createMeasurementsService(db, dialect);
   const tags = ['measurements'];
   const tec = { onRequest: early(guards.role('MeasurementTec')) };
@@ -40,8 +43,9 @@ export function registerMeasurementsRoutes(app: App, { db, dialect, guards, data
         },
       },
       async (request) => {
-        const [row] = await measurements.record([request.body], callerOf(request).id, () => 'body');
-        return row;
+        const rows = await measurements.record([request.body], callerOf(request).id, () => 'body');
+        metrics?.ingested(rows);
+        return rows[0];
       },
     );
 
@@ -97,6 +101,7 @@ export function registerMeasurementsRoutes(app: App, { db, dialect, guards, data
       const { measurements: items, batch_id } = request.body;
       const result = await measurements.recordBatch(items, callerOf(request).id, batch_id);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
+      else metrics?.ingested(result.measurements);
       return result.measurements;
     },
   );
@@ -122,6 +127,7 @@ export function registerMeasurementsRoutes(app: App, { db, dialect, guards, data
       },
     },
     async (request, reply) => {
+      metrics?.exporting('csv', reply);
       const settings = await settingsRepository.all(db);
       const stream = exportCsv(database, request.query, {
         delimiter: settings.csv_delimiter || ',',
