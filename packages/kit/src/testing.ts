@@ -39,4 +39,5 @@ export function captureLogger(name = 'test'): { logger: Logger; lines: () => Rec
 /** A logger that writes nothing, for tests that do not look at logs. */
 export const silentLogger = (): Logger => createLogger({ name: 'test', level: 'silent' });
 
+export { type LintProblem, lintReport, redoclyLint } from './redocly-lint.js';
 export { metricsQueried, Scrape, scrape } from './scrape.js';

@@ -1,8 +1,7 @@
 import { AppError } from '@app/kit';
 import type { FastifyRequest } from 'fastify';
-import { clientRequestIdOf } from '../frame/client-request-id.js';
-import { deadlineOf } from '../frame/deadline-header.js';
 import type { CallerInfo } from '../tools/call-context.js';
+import { callerInfoOf } from '../tools/caller-info.js';
 import type { RegisteredTool } from '../tools/tool-registry.js';
 import { idempotencyKeyOf } from '../trading/idempotency-key.js';
 
@@ -10,28 +9,16 @@ import { idempotencyKeyOf } from '../trading/idempotency-key.js';
 export const IDEMPOTENCY_META = 'idempotency_key';
 
 /**
- * The CallerInfo of an MCP tools/call, as the HTTP route builds it: the authenticated, tagged caller, the
- * gateway's request id, the caller's X-Request-Id and X-Deadline-Ms. A write's Idempotency-Key comes from the HTTP header
- * or from `_meta.idempotency_key` (checked alike; both at once must agree, else it is unclear which write
- * the caller meant).
+ * The CallerInfo of an MCP tools/call, as the HTTP route builds it; a write's Idempotency-Key comes from the
+ * HTTP header or from `_meta.idempotency_key` (checked alike; both at once must agree, else it is unclear
+ * which write the caller meant).
  */
 export function callerOf(
   request: FastifyRequest,
   entry: RegisteredTool,
   meta: Record<string, unknown> | undefined,
 ): CallerInfo {
-  const caller = request.gatewayCaller;
-  if (!caller?.botTag) throw new AppError(500, 'INTERNAL_ERROR', 'MCP call reached without a tagged caller');
-  return {
-    actor: caller.actor,
-    environment: caller.environment,
-    botTag: caller.botTag,
-    requestId: request.id,
-    clientRequestId: clientRequestIdOf(request.headers),
-    log: request.log,
-    deadlineMs: deadlineOf(request.headers['x-deadline-ms']),
-    idempotencyKey: entry.tool.kind === 'write' ? idempotencyKey(request, meta) : undefined,
-  };
+  return callerInfoOf(request, entry.tool.kind === 'write' ? idempotencyKey(request, meta) : undefined);
 }
 
 function idempotencyKey(

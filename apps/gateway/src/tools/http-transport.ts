@@ -1,8 +1,8 @@
 import { type App, AppError } from '@app/kit';
 import { type TSchema, Type } from '@sinclair/typebox';
-import { clientRequestIdOf } from '../frame/client-request-id.js';
-import { DeadlineHeader, deadlineOf } from '../frame/deadline-header.js';
+import { DeadlineHeader } from '../frame/deadline-header.js';
 import { idempotencyKeyOf } from '../trading/idempotency-key.js';
+import { callerInfoOf } from './caller-info.js';
 import { answerBody, type InvokeDeps, invoke } from './invoke.js';
 import { listsAsArrays } from './lazy-list.js';
 import { hasLongList, largeBodyStreamer } from './streamed-body.js';
@@ -101,25 +101,15 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
           config: { tool: tool.name, exchange: entry.namespace.exchange },
         },
         async (request, reply) => {
-          const caller = request.gatewayCaller;
-          if (!caller?.botTag)
-            throw new AppError(500, 'INTERNAL_ERROR', 'Tool route reached without a caller');
           const note = { tool: tool.name, exchange: entry.namespace.exchange };
           request.toolCall = note;
           const answer = await invoke(
             entry,
             request.body,
-            {
-              actor: caller.actor,
-              environment: caller.environment,
-              botTag: caller.botTag,
-              requestId: request.id,
-              clientRequestId: clientRequestIdOf(request.headers),
-              log: request.log,
-              deadlineMs: deadlineOf(request.raw.headers['x-deadline-ms']),
-              idempotencyKey:
-                tool.kind === 'write' ? idempotencyKeyOf(request.raw.headers['idempotency-key']) : undefined,
-            },
+            callerInfoOf(
+              request,
+              tool.kind === 'write' ? idempotencyKeyOf(request.headers['idempotency-key']) : undefined,
+            ),
             note,
             deps,
           );
