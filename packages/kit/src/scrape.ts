@@ -1,3 +1,4 @@
+/// <reference path="./parse-prometheus-text-format.d.ts" />
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 
 /**

@@ -1,6 +1,5 @@
-import { AppError } from '@app/kit';
 import type { CachePolicy } from '../upstream/upstream-cache.js';
-import { upstreamBadResponse } from '../upstream/upstream-errors.js';
+import { upstreamBadResponse, upstreamStatusError } from '../upstream/upstream-errors.js';
 import type { UpstreamResponse } from '../upstream/upstream-types.js';
 
 /**
@@ -17,30 +16,9 @@ export const providerPolicy = (ttlMs: number): CachePolicy => ({
   staleIfErrorMs: PROVIDER_STALE_IF_ERROR_MS,
 });
 
-/**
- * A provider's answer other than the one it documents as success: 429 and 5xx are retryable 502s (the
- * source is busy or down; a cached answer may stand in), anything else a 502 that a retry will not mend.
- * The start of the body goes into the message: providers explain refusals there.
- */
-export function providerStatusError(source: string, response: UpstreamResponse, what: string): AppError {
-  const retryable = response.status === 429 || response.status >= 500;
-  const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
-  const excerpt = body ? `: ${body.slice(0, 200)}` : '';
-  return new AppError(
-    502,
-    response.status === 429
-      ? 'UPSTREAM_RATE_LIMITED'
-      : retryable
-        ? 'UPSTREAM_UNAVAILABLE'
-        : 'UPSTREAM_REJECTED_REQUEST',
-    `${source} answered HTTP ${response.status} to ${what}${excerpt}`,
-    { retryable, details: { upstream: source, status: response.status } },
-  );
-}
-
 /** The body of a 200 answer as text, which it must be for the XML and CSV sources. */
 export function textBody(source: string, response: UpstreamResponse, what: string): string {
-  if (response.status !== 200) throw providerStatusError(source, response, what);
+  if (response.status !== 200) throw upstreamStatusError(source, response, what);
   if (typeof response.body !== 'string')
     throw upstreamBadResponse(source, 'live', `${what} answered JSON where text was expected`);
   return response.body;

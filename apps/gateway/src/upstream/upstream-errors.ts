@@ -1,5 +1,5 @@
 import { AppError } from '@app/kit';
-import type { Environment } from './upstream-types.js';
+import type { Environment, UpstreamResponse } from './upstream-types.js';
 
 /**
  * The only errors the upstream layer rejects with. Both say which upstream and
@@ -61,4 +61,25 @@ export function upstreamBadResponse(name: string, environment: Environment, what
   return upstreamUnavailable(name, environment, 'bad_response', {
     message: `${name} (${environment}) sent an invalid response: ${what}`,
   });
+}
+
+/**
+ * An upstream's answer other than the one it documents as success: 429 and 5xx are retryable 502s (the
+ * source is busy or down; a cached answer may stand in), anything else a 502 that a retry will not mend.
+ * The start of the body goes into the message: providers explain refusals there.
+ */
+export function upstreamStatusError(source: string, response: UpstreamResponse, what: string): AppError {
+  const retryable = response.status === 429 || response.status >= 500;
+  const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+  const excerpt = body ? `: ${body.slice(0, 200)}` : '';
+  return new AppError(
+    502,
+    response.status === 429
+      ? 'UPSTREAM_RATE_LIMITED'
+      : retryable
+        ? 'UPSTREAM_UNAVAILABLE'
+        : 'UPSTREAM_REJECTED_REQUEST',
+    `${source} answered HTTP ${response.status} to ${what}${excerpt}`,
+    { retryable, details: { upstream: source, status: response.status } },
+  );
 }

@@ -1,5 +1,6 @@
 import { AppError } from '@app/kit';
 import type { Candle } from '../../domain/candle.js';
+import { upstreamStatusError } from '../../upstream/upstream-errors.js';
 import type { UpstreamResponse } from '../../upstream/upstream-types.js';
 import type { PerpMarketRecord } from './perp-market.js';
 
@@ -35,18 +36,7 @@ const bad = (what: string) =>
 /** Maps non-200 replies: 422 text means the gateway sent a body the API cannot read (our bug, not retryable). */
 export function readBody(response: UpstreamResponse, what: string): unknown {
   if (response.status === 200) return response.body;
-  const retryable = response.status === 429 || response.status >= 500;
-  const text = typeof response.body === 'string' ? response.body.slice(0, 200) : undefined;
-  throw new AppError(
-    502,
-    response.status === 429
-      ? 'UPSTREAM_RATE_LIMITED'
-      : retryable
-        ? 'UPSTREAM_UNAVAILABLE'
-        : 'UPSTREAM_REJECTED_REQUEST',
-    `perpdex answered HTTP ${response.status} to ${what}${text ? `: ${text}` : ''}`,
-    { retryable, details: { upstream: 'perpdex', status: response.status } },
-  );
+  throw upstreamStatusError('perpdex', response, what);
 }
 
 /** Decimal string (or number) → number; null/absent → null. */
