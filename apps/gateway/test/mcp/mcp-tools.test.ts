@@ -93,4 +93,43 @@ describe('MCP tool listing', () => {
     );
     await mcp.close();
   });
+
+  it('answers a history too long for a model with the paging advice, and the advised page whole', async () => {
+    const mcp = await connectMcp(gateway, '/mcp/mcp');
+    const day = 86_400_000;
+    const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const today = Date.now();
+    const week = (await mcp.client.callTool({
+      name: 'get_historical',
+      arguments: {
+        instrument: 'BTC',
+        interval: '1m',
+        start_date: date(today - 6 * day),
+        end_date: date(today - day),
+      },
+    })) as CallToolResult;
+    expect(week.isError).toBe(true);
+    const refusal = envelopeOf(week);
+    expect(refusal).toMatchObject({
+      code: 'RESULT_TOO_LARGE',
+      details: { list: 'candles', http: 'POST /mcp/tools/get_historical' },
+    });
+    const { items, max_items } = refusal.details as { items: number; max_items: number };
+    expect(items).toBeGreaterThan(max_items);
+
+    // One day of 1m candles (1,440) is a page the advice allows.
+    expect(max_items).toBeGreaterThan(1_440);
+    const page = (await mcp.client.callTool({
+      name: 'get_historical',
+      arguments: {
+        instrument: 'BTC',
+        interval: '1m',
+        start_date: date(today - 2 * day),
+        end_date: date(today - 2 * day),
+      },
+    })) as CallToolResult;
+    expect(page.isError).toBeFalsy();
+    expect((page.structuredContent as { candles: unknown[] }).candles).toHaveLength(1_440);
+    await mcp.close();
+  });
 });
