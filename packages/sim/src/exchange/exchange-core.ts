@@ -117,11 +117,11 @@ export class ExchangeCore {
   placeOco(requests: readonly OrderRequest[]): Placement[] {
     const orders: Order[] = [];
     this.operate(() => {
-      const group = this.engine.newGroup();
+      const group = this.engine.links.newGroup();
       for (const request of requests) {
         const order = this.engine.create(request, { ocoGroup: group });
         orders.push(order);
-        if (this.engine.isClosed(group) && !isFinal(order)) this.engine.cancel(order, 'oco_sibling');
+        if (this.engine.links.isClosed(group) && !isFinal(order)) this.engine.cancel(order, 'oco_sibling');
         this.engine.execute(order);
       }
       return orders[0]!;
@@ -141,7 +141,7 @@ export class ExchangeCore {
     const waiting: Order[] = [];
     const placed = this.operate(() => {
       const order = this.engine.create(primary);
-      const group = oco ? this.engine.newGroup() : undefined;
+      const group = oco ? this.engine.links.newGroup() : undefined;
       for (const request of secondaries)
         waiting.push(
           this.engine.create(request, {

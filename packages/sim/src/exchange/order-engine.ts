@@ -1,6 +1,6 @@
 import type { Accounts } from './accounts.js';
-import { contractValue } from './instrument.js';
-import { accountSummary, leverageOf, type Valuation } from './margin.js';
+import { ContingentLinks } from './contingent-links.js';
+import { accountSummary, type Valuation } from './margin.js';
 import { liquidityWithin, type Market, type MatchHooks, matchTaker, opposite, touch } from './matching.js';
 import {
   type CancelReason,
@@ -12,6 +12,7 @@ import {
   type RejectReason,
   sideSign,
 } from './order.js';
+import { addedMargin, reservedMargin } from './order-margin.js';
 import { snap } from './steps.js';
 import { staticProblem, triggerCrossed } from './validation.js';
 
@@ -28,7 +29,7 @@ export interface OrderLinks {
 
 /**
  * The order lifecycle: creation and validation, execution against the market, fills, state changes with
- * timestamps, triggers and the contingent links (OCO siblings, OTO secondaries). `at` is the instant of the
+ * timestamps and triggers; it acts on the contingent links (ContingentLinks) and prices margin with order-margin. `at` is the instant of the
  * operation in progress; the core sets it from its clock, so nothing here reads time.
  */
 export class OrderEngine implements MatchHooks {
@@ -38,10 +39,9 @@ export class OrderEngine implements MatchHooks {
   private readonly clientIds = new Map<string, Map<string, Order[]>>();
   private readonly working = new Map<string, Set<Order>>();
   readonly untriggered = new Map<number, Order>();
-  private readonly waiting = new Map<number, Order[]>();
-  private readonly groups = new Map<number, { legs: Order[]; closed: boolean }>();
+  readonly links = new ContingentLinks();
   private readonly deferred: (() => void)[] = [];
-  private ids = { order: 0, fill: 0, sequence: 0, group: 0 };
+  private ids = { order: 0, fill: 0, sequence: 0 };
 
   constructor(
     private readonly markets: ReadonlyMap<string, Market>,
@@ -49,12 +49,6 @@ export class OrderEngine implements MatchHooks {
     private readonly valuation: Valuation,
     private readonly emit: (event: CoreEvent) => void,
   ) {}
-
-  newGroup(): number {
-    const id = ++this.ids.group;
-    this.groups.set(id, { legs: [], closed: false });
-    return id;
-  }
 
   byClientId(account: string, clientId: string): readonly Order[] {
     return this.clientIds.get(account)?.get(clientId) ?? [];
@@ -115,7 +109,7 @@ export class OrderEngine implements MatchHooks {
       if (list) list.push(order);
       else index.set(order.clientId, [order]);
     }
-    if (order.ocoGroup !== null) this.groups.get(order.ocoGroup)?.legs.push(order);
+    this.links.join(order);
     let working = this.working.get(order.account);
     if (!working) {
       working = new Set();
@@ -157,7 +151,10 @@ export class OrderEngine implements MatchHooks {
         return;
       }
     }
-    if (!order.reduceOnly && this.marginNeeded(order, market) > this.availableFunds(order, market) + 1e-12) {
+    if (
+      !order.reduceOnly &&
+      addedMargin(this.accounts, market, order) > this.availableFunds(order, market) + 1e-12
+    ) {
       this.reject(order, 'insufficient_margin');
       return;
     }
@@ -259,35 +256,16 @@ export class OrderEngine implements MatchHooks {
     return Math.sign(size) === -sideSign(order.side) ? Math.abs(size) : 0;
   }
 
-  /** Initial margin for the part of the order that would add to the position, at its price (or the touch). */
-  private marginNeeded(order: Order, market: Market): number {
-    const position = this.accounts.position(order.account, order.symbol).size;
-    const after = position + sideSign(order.side) * (order.size - order.filled);
-    const added = Math.max(0, Math.abs(after) - Math.abs(position));
-    if (added === 0) return 0;
-    const price = order.price ?? touch(market, opposite(order.side)) ?? market.mark;
-    const account = this.accounts.get(order.account);
-    return contractValue(market.instrument, added, price) / leverageOf(account, market.instrument);
-  }
-
-  /**
-   * Initial margin reserved by the account's working orders that could add exposure, at their price (a market
-   * trigger at its trigger price). Conservative: an order that would only reduce a position still reserves
-   * unless it is reduce-only.
-   */
+  /** Initial margin reserved by the account's working orders (see reservedMargin). */
   orderMargin(account: string, currency: string, except?: Order): number {
-    const state = this.accounts.get(account);
-    let reserved = 0;
-    for (const other of this.workingOrders(account)) {
-      if (other === except || other.reduceOnly) continue;
-      const market = this.markets.get(other.symbol)!;
-      if (market.instrument.settlementCurrency !== currency) continue;
-      const price = other.price ?? other.trigger?.price ?? market.mark;
-      reserved +=
-        contractValue(market.instrument, other.size - other.filled, price) /
-        leverageOf(state, market.instrument);
-    }
-    return reserved;
+    return reservedMargin(
+      this.accounts,
+      this.markets,
+      this.workingOrders(account),
+      account,
+      currency,
+      except,
+    );
   }
 
   private availableFunds(order: Order, market: Market): number {
@@ -354,19 +332,14 @@ export class OrderEngine implements MatchHooks {
 
   private afterFinal(order: Order): void {
     if (order.ocoGroup !== null && order.cancelReason !== 'oco_sibling') this.closeGroup(order);
-    const secondaries = this.waiting.get(order.id);
-    if (!secondaries) return;
-    this.waiting.delete(order.id);
-    // A fired trigger hands its secondaries to the order it created; any other end releases them.
-    if (order.state === 'triggered' && order.triggeredOrderId !== null)
-      this.waiting.set(order.triggeredOrderId, secondaries);
-    else this.deferred.push(() => this.release(secondaries, order.filled));
+    const released = this.links.ended(order);
+    if (released) this.deferred.push(() => this.release(released, order.filled));
   }
 
   /** Links OTO secondaries to their primary; they wait until it ends. */
   await(primary: Order, secondaries: Order[]): void {
     if (isFinal(primary)) this.deferred.push(() => this.release(secondaries, primary.filled));
-    else this.waiting.set(primary.id, secondaries);
+    else this.links.wait(primary, secondaries);
   }
 
   /** The primary ended: secondaries work for what it filled (at most their size), or end if nothing did. */
@@ -406,16 +379,6 @@ export class OrderEngine implements MatchHooks {
 
   /** The first leg of an OCO group to fill, fire or end cancels every other working leg. */
   private closeGroup(leg: Order): void {
-    const group = this.groups.get(leg.ocoGroup!);
-    if (!group || group.closed) return;
-    group.closed = true;
-    // The leg's own trigger parent and the order its trigger created are the same leg, not siblings.
-    const sameLeg = (other: Order) =>
-      other === leg || other.id === leg.triggerOrderId || other.triggerOrderId === leg.id;
-    for (const other of group.legs) if (!sameLeg(other) && !isFinal(other)) this.cancel(other, 'oco_sibling');
-  }
-
-  isClosed(group: number): boolean {
-    return this.groups.get(group)?.closed ?? true;
+    for (const other of this.links.close(leg)) this.cancel(other, 'oco_sibling');
   }
 }
