@@ -29,8 +29,9 @@ export interface OrderLinks {
 
 /**
  * The order lifecycle: creation and validation, execution against the market, fills, state changes with
- * timestamps and triggers; it acts on the contingent links (ContingentLinks) and prices margin with order-margin. `at` is the instant of the
- * operation in progress; the core sets it from its clock, so nothing here reads time.
+ * timestamps and triggers. It acts on the contingent links (ContingentLinks) and prices margin with
+ * order-margin. `at` is the instant of the operation in progress; the core sets it from its clock, so nothing
+ * here reads time.
  */
 export class OrderEngine implements MatchHooks {
   at = 0;
