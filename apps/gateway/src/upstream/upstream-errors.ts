@@ -70,7 +70,10 @@ export function upstreamBadResponse(name: string, environment: Environment, what
  */
 export function upstreamStatusError(source: string, response: UpstreamResponse, what: string): AppError {
   const retryable = response.status === 429 || response.status >= 500;
-  const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+  const body =
+    typeof response.body === 'string' || response.body == null
+      ? (response.body ?? '')
+      : JSON.stringify(response.body);
   const excerpt = body ? `: ${body.slice(0, 200)}` : '';
   return new AppError(
     502,
