@@ -119,6 +119,22 @@ export async function startGateway(
   };
 }
 
+/**
+ * Every simulator instance back to normal (faults cleared, up, hit counts reset) and every upstream cache
+ * emptied: a test's fresh start on a gateway its file shares.
+ */
+export async function resetSimulatorsAndCaches(gateway: Gateway): Promise<void> {
+  for (const simulator of gateway.sims.simulators)
+    for (const instance of [simulator.test, simulator.live]) {
+      instance.faults.clear();
+      await instance.up();
+      instance.resetHits();
+    }
+  const { registry } = gateway.upstreams;
+  for (const name of registry.names)
+    for (const environment of ['test', 'live'] as const) registry.connection(name, environment).cache.clear();
+}
+
 export interface Envelope {
   error: {
     code: string;

@@ -1,5 +1,12 @@
 import type { SimInstance } from '@app/sim';
-import { type Envelope, type Gateway, MAINNET, startGateway, TESTNET } from '../../helpers.js';
+import {
+  type Envelope,
+  type Gateway,
+  MAINNET,
+  resetSimulatorsAndCaches,
+  startGateway,
+  TESTNET,
+} from '../../helpers.js';
 
 /**
  * The macro tests' harness: the production gateway (every upstream, namespace and simulator) over HTTP on a
@@ -47,18 +54,7 @@ export async function startMacroGateway(now: () => number = () => PINNED_NOW): P
       if (!simulator) throw new Error(`no simulator ${name}`);
       return simulator.live;
     },
-    async reset() {
-      for (const simulator of gateway.sims.simulators)
-        for (const instance of [simulator.test, simulator.live]) {
-          instance.faults.clear();
-          await instance.up();
-          instance.resetHits();
-        }
-      const { registry } = gateway.upstreams;
-      for (const name of registry.names)
-        for (const environment of ['test', 'live'] as const)
-          registry.connection(name, environment).cache.clear();
-    },
+    reset: () => resetSimulatorsAndCaches(gateway),
     close: () => gateway.close(),
   };
 }

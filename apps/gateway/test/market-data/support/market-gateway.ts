@@ -15,7 +15,14 @@ import type { LazyList } from '../../../src/tools/lazy-list.js';
 import type { Environment } from '../../../src/upstream/upstream-types.js';
 import type { PerpMarketRecord } from '../../../src/venues/hyperliquid/perp-market.js';
 import type { Exchange, Instrument, ListingMeta } from '../../../src/venues/market-venue.js';
-import { type Envelope, type Gateway, MAINNET, startGateway, TESTNET } from '../../helpers.js';
+import {
+  type Envelope,
+  type Gateway,
+  MAINNET,
+  resetSimulatorsAndCaches,
+  startGateway,
+  TESTNET,
+} from '../../helpers.js';
 
 /**
  * The market-data tests' harness: the real gateway (production upstreams, namespaces and simulators, the real
@@ -109,8 +116,6 @@ export async function startMarketGateway(
     // Injected faults in one test must not open a circuit for the next.
     env: { UPSTREAM_BREAKER_FAILURES: '1000', ...options.env },
   });
-  const instances = () =>
-    gateway.sims.simulators.flatMap((simulator) => [simulator.test, simulator.live] as const);
   return {
     gateway,
     async tool(name, body, { environment = defaultEnvironment, headers = {} } = {}) {
@@ -138,17 +143,7 @@ export async function startMarketGateway(
         lifecycle: registry.lifecycle,
       });
     },
-    async reset() {
-      for (const instance of instances()) {
-        instance.faults.clear();
-        await instance.up();
-        instance.resetHits();
-      }
-      const { registry } = gateway.upstreams;
-      for (const name of registry.names)
-        for (const environment of ['test', 'live'] as const)
-          registry.connection(name, environment).cache.clear();
-    },
+    reset: () => resetSimulatorsAndCaches(gateway),
     close: () => gateway.close(),
   };
 }
