@@ -7,6 +7,7 @@ import type { Guards } from './auth/guard-types.js';
 import type { MeasureConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerExclusionsRoutes } from './features/exclusions/exclusions.routes.js';
 import { registerMeasurementsRoutes } from './features/measurements/measurements.routes.js';
 import { versionsRepository } from './features/recipes/recipes.repository.js';
 import { registerRecipesRoutes } from './features/recipes/recipes.routes.js';
@@ -172,6 +173,7 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   registerRecipesRoutes(app, deps);
   registerTasksRoutes(app, deps);
   registerMeasurementsRoutes(app, deps);
+  registerExclusionsRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerStationsRoutes(app, deps);
   registerStatisticsRoutes(app, deps);

@@ -15,6 +15,7 @@ import { taskFilePathMigration } from './migrations/0002-task-file-path.migratio
 import { measurementBatchesMigration } from './migrations/0003-measurement-batches.migration.js';
 import { seriesCoveringIndexMigration } from './migrations/0004-series-covering-index.migration.js';
 import { deviationResolutionMigration } from './migrations/0005-deviation-resolution.migration.js';
+import { measurementExclusionsMigration } from './migrations/0006-measurement-exclusions.migration.js';
 import type { DB } from './schema.types.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -108,6 +109,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0003-measurement-batches': measurementBatchesMigration(dialect),
     '0004-series-covering-index': seriesCoveringIndexMigration,
     '0005-deviation-resolution': deviationResolutionMigration,
+    '0006-measurement-exclusions': measurementExclusionsMigration(dialect),
   };
 }
 

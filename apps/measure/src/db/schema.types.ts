@@ -133,6 +133,20 @@ export interface StationRecipesTable {
   assigned_at: string;
 }
 
+/** One exclusion of a measurement from the statistics; reinstating it fills reinstated_* (never deleted). */
+export interface MeasurementExclusionsTable {
+  id: Generated<number>;
+  measurement_id: number;
+  /** One of the setting `exclusion_reasons` (the assignable causes). */
+  reason: string;
+  note: Generated<string>;
+  excluded_by: number;
+  excluded_at: string;
+  reinstated_by: number | null;
+  reinstated_at: string | null;
+  reinstate_note: Generated<string>;
+}
+
 export interface DB {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -142,6 +156,7 @@ export interface DB {
   subtasks: SubtasksTable;
   measurements: MeasurementsTable;
   measurement_batches: MeasurementBatchesTable;
+  measurement_exclusions: MeasurementExclusionsTable;
   settings: SettingsTable;
   stations: StationsTable;
   station_recipes: StationRecipesTable;

@@ -74,7 +74,11 @@ const NEXT_POINT_START = ascii(',{"x":');
 const Y_KEY = ascii(',"y":');
 const TIMESTAMP_KEY = ascii(',"timestamp":');
 
-export function* controlChartJsonChunks(chart: ControlChart, series: SpcSeries): Generator<Uint8Array> {
+/** `chart` may carry more fields (the service adds `excluded`); they are written before `points`. */
+export function* controlChartJsonChunks<C extends ControlChart>(
+  chart: C,
+  series: SpcSeries,
+): Generator<Uint8Array> {
   const head = JSON.stringify(chart);
   yield ascii(`${head.slice(0, -1)},"points":[`);
   const values = series.values;

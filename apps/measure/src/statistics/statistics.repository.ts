@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.types.js';
+import { withoutExcluded } from '../features/exclusions/exclusions.repository.js';
 import { applyFilters } from '../features/measurements/measurements.repository.js';
 import type { MeasurementFilters } from '../features/measurements/measurements.schema.js';
 import type { StatisticsFilters } from './statistics-query.schema.js';
@@ -65,21 +66,28 @@ export const statisticsRepository = {
       .where('recipe_id', '=', recipeId)
       .executeTakeFirst(),
 
-  /** Exact counts per stored verdict (SQL GROUP BY; no row leaves the database). */
+  /** Exact counts per stored verdict (SQL GROUP BY; no row leaves the database), excluded points left out. */
   verdictCountsQuery: (db: Kysely<DB>, filters: MeasurementFilters) =>
-    applyFilters(
-      db.selectFrom('measurements').select((eb) => ['pass_fail', eb.fn.countAll<number>().as('n')]),
-      filters,
+    withoutExcluded(
+      applyFilters(
+        db.selectFrom('measurements').select((eb) => ['pass_fail', eb.fn.countAll<number>().as('n')]),
+        filters,
+      ),
     ).groupBy('pass_fail'),
 
   verdictCounts: async (db: Kysely<DB>, filters: MeasurementFilters) =>
     toVerdictCounts(await statisticsRepository.verdictCountsQuery(db, filters).execute()),
 
-  /** One subtask's values in SPC order (spc.md §1: measured_at, then id), to stream from a cursor. */
+  /**
+   * One subtask's values in SPC order (spc.md §1: measured_at, then id), to stream from a cursor; points
+   * excluded from the statistics are not part of the series.
+   */
   seriesQuery: (db: Kysely<DB>, filters: MeasurementFilters, withTimes = true) =>
-    applyFilters(
-      db.selectFrom('measurements').select(withTimes ? ['value', 'measured_at'] : ['value']),
-      filters,
+    withoutExcluded(
+      applyFilters(
+        db.selectFrom('measurements').select(withTimes ? ['value', 'measured_at'] : ['value']),
+        filters,
+      ),
     )
       .orderBy('measured_at')
       .orderBy('id'),

@@ -37,7 +37,11 @@ describe('statistics wire schemas match what the spc module returns', () => {
     expect(Value.Check(CapabilitySchema, capability(series, { ...limits, ltl: null, lwl: null }))).toBe(true);
     expect(Value.Check(HistogramSchema, histogram(series))).toBe(true);
     const chart = controlChart(series, { rules: ALL_RULES, subgroupSize: 2 });
-    const body = JSON.parse(Buffer.concat([...controlChartJsonChunks(chart, series)]).toString('utf8'));
+    const excluded = [
+      { measurement_id: 7, value: 1200.2, measured_at: '2026-11-25T08:00:00.000Z', reason: 'Other', note: '' },
+    ];
+    const chunks = controlChartJsonChunks({ ...chart, excluded }, series);
+    const body = JSON.parse(Buffer.concat([...chunks]).toString('utf8'));
     expect(Value.Check(ControlChartSchema, body)).toBe(true);
     expect(Value.Check(SummarySchema, summarize({ pass: values.length, warning: 0, fail: 0 }))).toBe(true);
   });

@@ -126,6 +126,14 @@ const SubgroupsSchema = Type.Union(
   },
 );
 
+const ExcludedPointSchema = Type.Object({
+  measurement_id: Type.Integer(),
+  value: Type.Number(),
+  measured_at: Type.String({ format: 'date-time' }),
+  reason: Type.String(),
+  note: Type.String(),
+});
+
 export const ControlChartSchema = Type.Object(
   {
     n: Type.Integer({ minimum: 0 }),
@@ -145,6 +153,11 @@ export const ControlChartSchema = Type.Object(
     violations: PointViolations,
     moving_range: MovingRangeSchema,
     subgroups: SubgroupsSchema,
+    excluded: Type.Array(ExcludedPointSchema, {
+      description:
+        'Points of the selection excluded from the statistics (POST /api/measurements/{id}/exclusion), in time ' +
+        'order: shown on the chart, but not in `points`, the limits or the rules',
+    }),
   },
   { $id: 'ControlChart' },
 );

@@ -5,6 +5,7 @@
  */
 import { notFound } from '@app/kit';
 import type { Database } from '../db/database.js';
+import { excludedInSelection } from '../features/exclusions/exclusions.repository.js';
 import type { MeasurementFilters } from '../features/measurements/measurements.schema.js';
 import {
   type Capability,
@@ -17,7 +18,8 @@ import {
   type Summary,
   summarize,
 } from '../spc/index.js';
-import { loadSeries } from './series-source.js';
+import { openSnapshot } from './read-snapshot.js';
+import { loadSeries, seriesIn } from './series-source.js';
 import { statisticsRepository, toMeasurementFilters } from './statistics.repository.js';
 import type { StatisticsFilters } from './statistics-query.schema.js';
 
@@ -88,9 +90,16 @@ export function createStatisticsService(database: Database) {
       // The schema's pattern already refused malformed text; parseRuleSet is the one definition.
       const ruleSet = parseRuleSet(query.rules ?? '1') ?? undefined;
       const { filters } = await resolveSubtaskScope(database, query);
-      const series = await loadSeries(database, filters, true);
-      const chart = controlChart(series, { ruleSet, subgroupSize: query.subgroup_size });
-      return controlChartJsonChunks(chart, series);
+      // One snapshot: a point excluded meanwhile is either in the series or in `excluded`, never both.
+      const snapshot = await openSnapshot(database);
+      try {
+        const series = await seriesIn(snapshot, database, filters, true);
+        const excluded = await snapshot.all(excludedInSelection(db, filters));
+        const chart = controlChart(series, { ruleSet, subgroupSize: query.subgroup_size });
+        return controlChartJsonChunks({ ...chart, excluded }, series);
+      } finally {
+        await snapshot.close();
+      }
     },
 
     async histogram(query: StatisticsFilters & { subtask_id: number; n_bins: number }): Promise<Histogram> {

@@ -103,7 +103,9 @@ describe.each(DIALECTS)('statistics on %s', (dialect) => {
       expect(res.headers.get('content-type')).toContain('application/json');
       const series = seriesFor(points);
       expect(res.body).toEqual(
-        JSON.parse(JSON.stringify({ ...controlChart(series), points: [...controlChartPoints(series)] })),
+        JSON.parse(
+          JSON.stringify({ ...controlChart(series), excluded: [], points: [...controlChartPoints(series)] }),
+        ),
       );
       expect(res.body.points.map((p: { timestamp: string }) => p.timestamp)).toEqual(
         points.map((p) => p.measured_at),

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.types.js';
+import { DEFAULT_EXCLUSION_REASONS } from '../exclusions/exclusion-reasons.js';
 
 export const DEFAULT_SETTINGS: Record<string, string> = {
   company_logo_path: '',
   csv_delimiter: ',',
   csv_decimal_separator: '.',
+  exclusion_reasons: DEFAULT_EXCLUSION_REASONS,
 };
 
 export const settingsRepository = {

@@ -1,15 +1,17 @@
 import { unprocessable } from '@app/kit';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.types.js';
+import { exclusionReasonsProblem } from '../exclusions/exclusion-reasons.js';
 import { settingsRepository } from './settings.repository.js';
 
-/** Known keys whose values the CSV export depends on; a bad value here would break every export. */
+/** Known keys whose values the CSV export or the exclusions depend on; a bad value would break them. */
 const RULES: Record<string, (value: string) => string | null> = {
   csv_delimiter: (v) =>
     v.length === 1 && !['"', '\r', '\n'].includes(v)
       ? null
       : 'must be one character, not a quote or line break',
   csv_decimal_separator: (v) => (v === '.' || v === ',' ? null : 'must be "." or ","'),
+  exclusion_reasons: exclusionReasonsProblem,
 };
 
 const KEY = /^[A-Za-z0-9_.-]{1,100}$/;
