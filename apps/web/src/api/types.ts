@@ -178,6 +178,16 @@ export interface ControlChart {
   violations?: PointViolation[];
   moving_range?: MovingRangeChart;
   rule_set?: 'nelson' | 'western_electric' | 'custom';
+  /** Points excluded from the statistics, in time order: drawn apart, in no limit or rule. */
+  excluded?: ExcludedPoint[];
+}
+
+export interface ExcludedPoint {
+  measurement_id: number;
+  value: number;
+  measured_at: string;
+  reason: string;
+  note: string;
 }
 
 export interface Histogram {

@@ -218,6 +218,7 @@ export const de: Messages = {
     operator: 'Prüfer',
     downloadFailed: 'Download fehlgeschlagen: {{detail}}',
     movingRange: 'Gleitende Spannweite',
+    excluded: 'Aus der Statistik ausgeschlossen',
     movingRangeChart: 'Karte der gleitenden Spannweite',
     ruleSet: 'Tests auf besondere Ursachen',
     ruleSets: { nelson: 'Nelson (alle 8 Regeln)', western_electric: 'Western Electric', '1': 'Nur Regel 1' },

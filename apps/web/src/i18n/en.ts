@@ -214,6 +214,7 @@ export const en = {
     operator: 'Operator',
     downloadFailed: 'Download failed: {{detail}}',
     movingRange: 'Moving range',
+    excluded: 'Excluded from the statistics',
     movingRangeChart: 'Moving-range chart',
     ruleSet: 'Tests for special causes',
     ruleSets: { nelson: 'Nelson (all 8 rules)', western_electric: 'Western Electric', '1': 'Rule 1 only' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisRange, controlChartOption } from './chart-options';
+import { axisRange, controlChartOption, excludedMarks } from './chart-options';
 import { movingRangeOption, movingRanges } from './mr-chart-option';
 
 const labels = {
@@ -14,6 +14,7 @@ const labels = {
   frequency: 'f',
   normalCurve: 'n',
   movingRange: 'MR',
+  excluded: 'X',
 };
 const colors = {
   text: '#000',
@@ -155,5 +156,70 @@ describe('movingRangeOption', () => {
       ['CL', 0.5],
     ]);
     expect(option.series[1]?.data).toEqual([[3, 0.75]]);
+  });
+});
+
+describe('excluded points', () => {
+  const points = [
+    { x: 0, y: 120.01, timestamp: '2026-11-25T08:00:00.000Z' },
+    { x: 1, y: 119.98, timestamp: '2026-11-25T08:01:00.000Z' },
+    { x: 2, y: 120.02, timestamp: '2026-11-25T08:03:00.000Z' },
+  ];
+  const excludedAt = (measured_at: string, value: number) => ({
+    measurement_id: 9,
+    value,
+    measured_at,
+    reason: 'Data entry error',
+    note: '',
+  });
+
+  it('sits between the counted points measured before and after it, at its value when on the scale', () => {
+    const range = axisRange(points.map((p) => p.y));
+    const marks = excludedMarks(
+      { points },
+      [
+        excludedAt('2026-11-25T07:59:00.000Z', 120.0),
+        excludedAt('2026-11-25T08:02:00.000Z', 120.01),
+        excludedAt('2026-11-25T08:09:00.000Z', 119.99),
+      ],
+      range,
+    );
+    expect(marks.map((m) => m.value)).toEqual([
+      [-0.5, 120.0],
+      [1.5, 120.01],
+      [2.5, 119.99],
+    ]);
+    expect(marks.map((m) => m.symbol)).toEqual(['circle', 'circle', 'circle']);
+  });
+
+  it('is pinned to the axis edge when off the scale, so the chart keeps the counted points’ scale, and keeps its value in the label', () => {
+    const range = axisRange(points.map((p) => p.y)) as { min: number; max: number };
+    const chart = {
+      points,
+      ucl: 120.06,
+      lcl: 119.95,
+      center_line: 120.0,
+      out_of_control_indices: [],
+      excluded: [
+        excludedAt('2026-11-25T08:02:00.000Z', 1200.2),
+        excludedAt('2026-11-25T08:02:30.000Z', 12.002),
+      ],
+    };
+    const marks = excludedMarks(chart, chart.excluded, range);
+    expect(marks.map((m) => m.value)).toEqual([
+      [1.5, range.max],
+      [1.5, range.min],
+    ]);
+    expect(marks[0]?.symbol).toBe('triangle');
+    const option = controlChartOption(chart, undefined, labels, colors) as {
+      yAxis: { max: number };
+      series: { name: string; data: { value: number[]; reason: string }[] }[];
+    };
+    expect(option.yAxis.max).toBeLessThan(121);
+    const drawn = option.series.find((s) => s.name === 'X');
+    expect(drawn?.data.map((d) => d.reason)).toEqual([
+      '1200.200 · Data entry error',
+      '12.002 · Data entry error',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ControlChart, Histogram, SubtaskOption } from '../api/types';
+import type { ControlChart, ExcludedPoint, Histogram, SubtaskOption } from '../api/types';
 import { decimalsFor } from '../format';
 import type { ChartOption, themeColors } from './echart';
 
@@ -17,6 +17,7 @@ export interface ChartLabels {
   frequency: string;
   normalCurve: string;
   movingRange: string;
+  excluded: string;
 }
 
 /** Axis range that shows the data and every limit line, with a little air around them. */
@@ -77,6 +78,34 @@ export function limitLine(name: string, value: number | null | undefined, style:
   ];
 }
 
+/**
+ * Where an excluded point is drawn: between the counted points measured before and after it (x is the
+ * index of the series, which no longer holds it), and at its value, or pinned to the axis edge with a
+ * triangle when it lies off the scale (a 1200.2 typed for 120.02 must not squash the chart it was taken
+ * out of; its label still says 1200.2).
+ */
+export function excludedMarks(
+  chart: Pick<ControlChart, 'points'>,
+  excluded: ExcludedPoint[],
+  range: { min: number; max: number } | null,
+) {
+  const times = chart.points.map((p) => Date.parse(p.timestamp));
+  let before = 0;
+  return excluded.map((point) => {
+    const at = Date.parse(point.measured_at);
+    while (before < times.length && (times[before] as number) <= at) before += 1;
+    const x = (chart.points[before - 1]?.x ?? -1) + 0.5;
+    const above = range !== null && point.value > range.max;
+    const below = range !== null && point.value < range.min;
+    const y = above ? (range?.max as number) : below ? (range?.min as number) : point.value;
+    return {
+      value: [x, y],
+      measurement: point,
+      symbol: above ? 'triangle' : below ? 'path://M0,0 L10,0 L5,10 Z' : 'circle',
+    };
+  });
+}
+
 /** Individuals chart: the points, centre and control limits, the specification limits, out-of-control points in red. */
 export function controlChartOption(
   chart: ControlChart,
@@ -95,6 +124,7 @@ export function controlChartOption(
   ]);
   const decimals = chartDecimals(subtask);
   const atValue = (value: number) => labels.format(value, decimals.value);
+  const excluded = excludedMarks(chart, chart.excluded ?? [], range);
   const atStatistic = (value: number) => labels.format(value, decimals.statistic);
   const control = { axis: 'yAxis', labelAt: 'end', format: atStatistic } as const;
   const spec = { axis: 'yAxis', labelAt: 'start', dashed: false, format: atValue } as const;
@@ -161,6 +191,24 @@ export function controlChartOption(
           formatter: (item: { data: { rules: string } }) => item.data.rules,
         },
         z: 5,
+      },
+      {
+        name: labels.excluded,
+        type: 'scatter',
+        data: excluded.map((mark) => ({
+          value: mark.value,
+          symbol: mark.symbol,
+          reason: `${atValue(mark.measurement.value)} · ${mark.measurement.reason}`,
+        })),
+        symbolSize: 11,
+        itemStyle: { color: 'transparent', borderColor: colors.muted, borderWidth: 2 },
+        label: {
+          show: true,
+          position: 'right',
+          color: colors.muted,
+          formatter: (item: { data: { reason: string } }) => item.data.reason,
+        },
+        z: 4,
       },
     ],
   };

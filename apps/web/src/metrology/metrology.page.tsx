@@ -132,6 +132,7 @@ export function MetrologyPage() {
       frequency: t('metrology.frequency'),
       normalCurve: t('metrology.normalCurve'),
       movingRange: t('metrology.movingRange'),
+      excluded: t('metrology.excluded'),
     }),
     [t, i18n.language],
   );
