@@ -38,7 +38,13 @@ describe('statistics wire schemas match what the spc module returns', () => {
     expect(Value.Check(HistogramSchema, histogram(series))).toBe(true);
     const chart = controlChart(series, { rules: ALL_RULES, subgroupSize: 2 });
     const excluded = [
-      { measurement_id: 7, value: 1200.2, measured_at: '2026-11-25T08:00:00.000Z', reason: 'Other', note: '' },
+      {
+        measurement_id: 7,
+        value: 1200.2,
+        measured_at: '2026-11-25T08:00:00.000Z',
+        reason: 'Other',
+        note: '',
+      },
     ];
     const chunks = controlChartJsonChunks({ ...chart, excluded }, series);
     const body = JSON.parse(Buffer.concat([...chunks]).toString('utf8'));
