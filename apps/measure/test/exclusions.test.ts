@@ -117,7 +117,12 @@ describe.each(DIALECTS)('exclusions on %s', (dialect) => {
     expect(during.histogram).toEqual(reference.histogram);
     expect(during.chart).toEqual(reference.chart);
     expect(during.excluded).toEqual([
-      expect.objectContaining({ measurement_id: outlierId, value: OUTLIER, reason: 'Data entry error' }),
+      expect.objectContaining({
+        measurement_id: outlierId,
+        value: OUTLIER,
+        reason: 'Data entry error',
+        position: OUTLIER_AT,
+      }),
     ]);
     // The point itself is still stored and listed.
     const list = await h.call('GET', `/api/measurements/?subtask_id=${withOutlier}&per_page=100`, {

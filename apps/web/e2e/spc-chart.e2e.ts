@@ -6,13 +6,11 @@
  * characteristic's resolution, and a rule-2 run labelled "2" at the point that completes it.
  * Run: `npm run test:e2e` (or this file alone with the e2e config).
  */
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Services, startServices } from './services.js';
+import { type MetrologySession, startMetrologySession } from './metrology-session.js';
 
-let services: Services;
-let browser: Browser;
-let adminKey = '';
+let session: MetrologySession;
 let recipeId = 0;
 let subtaskId = 0;
 let lengthId = 0;
@@ -33,15 +31,7 @@ const RUN = [
   120.011, 119.96, 120.04,
 ];
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${services.measureUrl}/api${path}`, {
-    method,
-    headers: { 'X-API-Key': adminKey, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const api = (method: string, path: string, body?: unknown) => session.api(method, path, body);
 
 interface DrawnLine {
   /** The pixel row the horizontal line is drawn at. */
@@ -93,21 +83,7 @@ async function drawnLines(page: Page, testId: string, values: number[]) {
 }
 
 beforeAll(async () => {
-  services = await startServices('ST-SPC');
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  adminKey = (
-    await (
-      await fetch(`${services.measureUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: services.adminPassword }),
-      })
-    ).json()
-  ).api_key;
+  session = await startMetrologySession('ST-SPC');
   const recipe = await api('POST', '/recipes', { code: 'SPC-BORE', name: 'Bore' });
   recipeId = recipe.id;
   await api('POST', `/recipes/${recipeId}/tasks`, {
@@ -132,10 +108,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await services?.stop();
-});
+afterAll(() => session?.stop());
 
 /** Texts drawn in the chart's scene (zrender draws label text as tspan elements), box centres in chart pixels. */
 async function drawnTexts(page: Page, testId: string, point: [number, number]) {
@@ -175,21 +148,7 @@ async function drawnTexts(page: Page, testId: string, point: [number, number]) {
   );
 }
 
-async function openChart(subtaskIndex = 1, count = 20): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(error));
-  await page.goto(services.measureUrl);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(services.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: 'SPC' }).click();
-  await page.locator('select[name=recipe]').selectOption({ label: 'SPC-BORE · Bore' });
-  await expect.poll(() => page.locator('select[name=subtask] option').count()).toBe(3);
-  await page.locator('select[name=subtask]').selectOption({ index: subtaskIndex });
-  await expect.poll(() => page.getByTestId('control-chart').getAttribute('data-count')).toBe(String(count));
-  return page;
-}
+const openChart = (subtaskIndex = 1, count = 20) => session.openSpc('SPC-BORE · Bore', subtaskIndex, count);
 
 describe('control chart: every number drawn where it is', () => {
   it('draws UCL, centre, LCL, USL and LSL within one pixel of the API’s values, labelled at the bore’s resolution', async () => {

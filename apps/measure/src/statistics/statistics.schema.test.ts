@@ -44,6 +44,7 @@ describe('statistics wire schemas match what the spc module returns', () => {
         measured_at: '2026-11-25T08:00:00.000Z',
         reason: 'Other',
         note: '',
+        position: 0,
       },
     ];
     const chunks = controlChartJsonChunks({ ...chart, excluded }, series);

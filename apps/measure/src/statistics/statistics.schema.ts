@@ -132,6 +132,11 @@ const ExcludedPointSchema = Type.Object({
   measured_at: Type.String({ format: 'date-time' }),
   reason: Type.String(),
   note: Type.String(),
+  position: Type.Integer({
+    minimum: 0,
+    description:
+      'The index it would have in `points` were it counted: drawn between points[position − 1] and points[position]',
+  }),
 });
 
 export const ControlChartSchema = Type.Object(

@@ -5,7 +5,6 @@
  */
 import { notFound } from '@app/kit';
 import type { Database } from '../db/database.js';
-import { excludedInSelection } from '../features/exclusions/exclusions.repository.js';
 import type { MeasurementFilters } from '../features/measurements/measurements.schema.js';
 import {
   type Capability,
@@ -18,6 +17,7 @@ import {
   type Summary,
   summarize,
 } from '../spc/index.js';
+import { excludedPoints } from './excluded-points.js';
 import { openSnapshot } from './read-snapshot.js';
 import { loadSeries, seriesIn } from './series-source.js';
 import { statisticsRepository, toMeasurementFilters } from './statistics.repository.js';
@@ -94,7 +94,7 @@ export function createStatisticsService(database: Database) {
       const snapshot = await openSnapshot(database);
       try {
         const series = await seriesIn(snapshot, database, filters, true);
-        const excluded = await snapshot.all(excludedInSelection(db, filters));
+        const excluded = await excludedPoints(snapshot, database, filters, series);
         const chart = controlChart(series, { ruleSet, subgroupSize: query.subgroup_size });
         return controlChartJsonChunks({ ...chart, excluded }, series);
       } finally {

@@ -182,12 +182,28 @@ export interface ControlChart {
   excluded?: ExcludedPoint[];
 }
 
+/** A point taken out of the statistics (POST /measurements/{id}/exclusion); reinstating completes it. */
+export interface Exclusion {
+  id: number;
+  measurement_id: number;
+  reason: string;
+  note: string;
+  excluded_by: number;
+  excluded_at: string;
+  reinstated_by: number | null;
+  reinstated_at: string | null;
+  reinstate_note: string;
+  active: boolean;
+}
+
 export interface ExcludedPoint {
   measurement_id: number;
   value: number;
   measured_at: string;
   reason: string;
   note: string;
+  /** The index it would have in `points` were it counted. */
+  position: number;
 }
 
 export interface Histogram {

@@ -162,31 +162,24 @@ describe('movingRangeOption', () => {
 describe('excluded points', () => {
   const points = [
     { x: 0, y: 120.01, timestamp: '2026-11-25T08:00:00.000Z' },
-    { x: 1, y: 119.98, timestamp: '2026-11-25T08:01:00.000Z' },
+    { x: 1, y: 119.98, timestamp: '2026-11-25T08:00:00.000Z' },
     { x: 2, y: 120.02, timestamp: '2026-11-25T08:03:00.000Z' },
   ];
-  const excludedAt = (measured_at: string, value: number) => ({
+  const excludedAt = (position: number, value: number) => ({
     measurement_id: 9,
     value,
-    measured_at,
+    measured_at: '2026-11-25T08:00:00.000Z',
     reason: 'Data entry error',
     note: '',
+    position,
   });
 
-  it('sits between the counted points measured before and after it, at its value when on the scale', () => {
+  it('sits half a step before the counted point that follows it, at its value when on the scale', () => {
     const range = axisRange(points.map((p) => p.y));
-    const marks = excludedMarks(
-      { points },
-      [
-        excludedAt('2026-11-25T07:59:00.000Z', 120.0),
-        excludedAt('2026-11-25T08:02:00.000Z', 120.01),
-        excludedAt('2026-11-25T08:09:00.000Z', 119.99),
-      ],
-      range,
-    );
+    const marks = excludedMarks([excludedAt(0, 120.0), excludedAt(1, 120.01), excludedAt(3, 119.99)], range);
     expect(marks.map((m) => m.value)).toEqual([
       [-0.5, 120.0],
-      [1.5, 120.01],
+      [0.5, 120.01],
       [2.5, 119.99],
     ]);
     expect(marks.map((m) => m.symbol)).toEqual(['circle', 'circle', 'circle']);
@@ -200,12 +193,9 @@ describe('excluded points', () => {
       lcl: 119.95,
       center_line: 120.0,
       out_of_control_indices: [],
-      excluded: [
-        excludedAt('2026-11-25T08:02:00.000Z', 1200.2),
-        excludedAt('2026-11-25T08:02:30.000Z', 12.002),
-      ],
+      excluded: [excludedAt(2, 1200.2), excludedAt(2, 12.002)],
     };
-    const marks = excludedMarks(chart, chart.excluded, range);
+    const marks = excludedMarks(chart.excluded, range);
     expect(marks.map((m) => m.value)).toEqual([
       [1.5, range.max],
       [1.5, range.min],

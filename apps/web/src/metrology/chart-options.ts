@@ -79,27 +79,18 @@ export function limitLine(name: string, value: number | null | undefined, style:
 }
 
 /**
- * Where an excluded point is drawn: between the counted points measured before and after it (x is the
- * index of the series, which no longer holds it), and at its value, or pinned to the axis edge with a
- * triangle when it lies off the scale (a 1200.2 typed for 120.02 must not squash the chart it was taken
- * out of; its label still says 1200.2).
+ * Where an excluded point is drawn: half a step before the counted point that follows it in SPC order (x is
+ * the series' index, which no longer holds it; the API says where it falls), at its value, or pinned to the
+ * axis edge with a triangle when it lies off the scale (a 1200.2 typed for 120.02 must not squash the chart
+ * it was taken out of; its label still says 1200.2).
  */
-export function excludedMarks(
-  chart: Pick<ControlChart, 'points'>,
-  excluded: ExcludedPoint[],
-  range: { min: number; max: number } | null,
-) {
-  const times = chart.points.map((p) => Date.parse(p.timestamp));
-  let before = 0;
+export function excludedMarks(excluded: ExcludedPoint[], range: { min: number; max: number } | null) {
   return excluded.map((point) => {
-    const at = Date.parse(point.measured_at);
-    while (before < times.length && (times[before] as number) <= at) before += 1;
-    const x = (chart.points[before - 1]?.x ?? -1) + 0.5;
     const above = range !== null && point.value > range.max;
     const below = range !== null && point.value < range.min;
     const y = above ? (range?.max as number) : below ? (range?.min as number) : point.value;
     return {
-      value: [x, y],
+      value: [point.position - 0.5, y],
       measurement: point,
       symbol: above ? 'triangle' : below ? 'path://M0,0 L10,0 L5,10 Z' : 'circle',
     };
@@ -124,7 +115,7 @@ export function controlChartOption(
   ]);
   const decimals = chartDecimals(subtask);
   const atValue = (value: number) => labels.format(value, decimals.value);
-  const excluded = excludedMarks(chart, chart.excluded ?? [], range);
+  const excluded = excludedMarks(chart.excluded ?? [], range);
   const atStatistic = (value: number) => labels.format(value, decimals.statistic);
   const control = { axis: 'yAxis', labelAt: 'end', format: atStatistic } as const;
   const spec = { axis: 'yAxis', labelAt: 'start', dashed: false, format: atValue } as const;

@@ -7,6 +7,7 @@ import { decimalsOf } from '../domain/classify';
 import { formatDateTime, formatNumber, formatSigned } from '../format';
 import { Pager } from '../ui/pager';
 import { ErrorBox, VerdictBadge } from '../ui/status';
+import { ExcludeForm, ExclusionCell, useActiveExclusions } from './exclusions';
 
 const PER_PAGE = 50;
 
@@ -15,6 +16,8 @@ export function MeasurementTable({ filters }: { filters: Query }) {
   const [verdict, setVerdict] = useState<Verdict | ''>('');
   const [page, setPage] = useState(1);
   const query = { ...filters, pass_fail: verdict, page, per_page: PER_PAGE };
+  const exclusions = useActiveExclusions(filters);
+  const [excluding, setExcluding] = useState<Measurement | null>(null);
   const measurements = useQuery({
     queryKey: ['measurements', query],
     queryFn: () => api<Paged<Measurement>>('/measurements/', { query }),
@@ -42,7 +45,8 @@ export function MeasurementTable({ filters }: { filters: Query }) {
           </select>
         </label>
       </div>
-      <ErrorBox error={measurements.error} />
+      <ErrorBox error={measurements.error ?? exclusions.error} />
+      {excluding && <ExcludeForm measurement={excluding} onDone={() => setExcluding(null)} />}
       {measurements.data && (
         <>
           <table data-testid="measurement-table">
@@ -57,6 +61,7 @@ export function MeasurementTable({ filters }: { filters: Query }) {
                 <th>{t('metrology.method')}</th>
                 <th className="num">{t('metrology.operator')}</th>
                 <th className="num">{t('maker.version')}</th>
+                <th>{t('metrology.inStatistics')}</th>
               </tr>
             </thead>
             <tbody>
@@ -75,6 +80,13 @@ export function MeasurementTable({ filters }: { filters: Query }) {
                   <td>{t(m.input_method === 'usb_caliper' ? 'operator.caliper' : 'operator.manual')}</td>
                   <td className="num">{m.measured_by}</td>
                   <td className="num">{m.version_id}</td>
+                  <td>
+                    <ExclusionCell
+                      measurement={m}
+                      exclusion={exclusions.data?.get(m.id)}
+                      onExclude={setExcluding}
+                    />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -94,3 +94,23 @@ export function excludedInSelection(db: Kysely<DB>, filters: MeasurementFilters)
     .orderBy('measured_at')
     .orderBy('id');
 }
+
+/**
+ * Counted points of the selection measured at exactly `measuredAt` with a smaller id: with the points
+ * measured before that instant, where an excluded point falls in the series' SPC order (measured_at, then
+ * id). A batch stores its items at one instant, so the time alone cannot place a point among them.
+ */
+export const countedTiedBefore = (
+  db: Kysely<DB>,
+  filters: MeasurementFilters,
+  measuredAt: string,
+  id: number,
+) =>
+  withoutExcluded(
+    applyFilters(
+      db.selectFrom('measurements').select((eb) => eb.fn.countAll<number>().as('n')),
+      filters,
+    ),
+  )
+    .where('measured_at', '=', measuredAt)
+    .where('id', '<', id);

@@ -1,0 +1,73 @@
+/// <reference lib="dom" />
+/**
+ * The metrologist's side of the browser scenarios: the services and Chromium started once per file, the
+ * admin's API key for seeding through the API, and the SPC page opened on a recipe's characteristic.
+ */
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { type Services, startServices } from './services.js';
+
+export interface MetrologySession {
+  services: Services;
+  browser: Browser;
+  /** The admin's call of the measurement API; throws on a non-2xx answer. */
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers of many shapes, read field by field in the tests
+  api(method: string, path: string, body?: unknown): Promise<any>;
+  /** Signs in as admin, opens SPC on `recipeLabel` and the subtask option at `subtaskIndex`, waits for `count` points. */
+  openSpc(recipeLabel: string, subtaskIndex: number, count: number): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+export async function startMetrologySession(stationCode: string): Promise<MetrologySession> {
+  const services = await startServices(stationCode);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const login = await fetch(`${services.measureUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: services.adminPassword }),
+  });
+  const adminKey = ((await login.json()) as { api_key: string }).api_key;
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${services.measureUrl}/api${path}`, {
+      method,
+      headers: { 'X-API-Key': adminKey, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+
+  const openSpc = async (recipeLabel: string, subtaskIndex: number, count: number) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(error));
+    await page.goto(services.measureUrl);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(services.adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'SPC' }).click();
+    await page.locator('select[name=recipe]').selectOption({ label: recipeLabel });
+    await expect
+      .poll(() => page.locator('select[name=subtask] option').count())
+      .toBeGreaterThan(subtaskIndex);
+    await page.locator('select[name=subtask]').selectOption({ index: subtaskIndex });
+    await expect.poll(() => page.getByTestId('control-chart').getAttribute('data-count')).toBe(String(count));
+    return page;
+  };
+
+  return {
+    services,
+    browser,
+    api,
+    openSpc,
+    stop: async () => {
+      await browser.close();
+      await services.stop();
+    },
+  };
+}
