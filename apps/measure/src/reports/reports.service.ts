@@ -62,6 +62,7 @@ async function filterLabels(
       value: version ? String(version.version_number) : `id ${query.version_id} (none)`,
     });
   }
+  if (query.across_versions) labels.push({ label: 'Versions', value: 'all' });
   if (query.date_from !== undefined) labels.push({ label: 'From', value: query.date_from });
   if (query.date_to !== undefined) labels.push({ label: 'To', value: query.date_to });
   if (query.operator_id !== undefined)

@@ -8,16 +8,23 @@ import type { MeasurementFilters } from '../features/measurements/measurements.s
 import type { SpcSeries } from '../spc/index.js';
 import type { ReadSnapshot } from './read-snapshot.js';
 
-/** Index of the first timestamp not before `at` (the series' times are in ascending order). */
-function lowerBound(times: Float64Array, at: number): number {
-  let low = 0;
-  let high = times.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((times[middle] as number) < at) low = middle + 1;
-    else high = middle;
+/** Where one subtask's points lie in the series: [start, end). */
+export interface Segment {
+  subtask_id: number;
+  start: number;
+  end: number;
+}
+
+/** Index of the first timestamp in [low, high) not before `at` (times ascend within a segment). */
+function lowerBound(times: Float64Array, at: number, low: number, high: number): number {
+  let from = low;
+  let to = high;
+  while (from < to) {
+    const middle = (from + to) >>> 1;
+    if ((times[middle] as number) < at) from = middle + 1;
+    else to = middle;
   }
-  return low;
+  return from;
 }
 
 export async function excludedPoints(
@@ -25,15 +32,22 @@ export async function excludedPoints(
   database: Database,
   filters: MeasurementFilters,
   series: SpcSeries,
+  segments: Segment[],
 ) {
   const rows = await snapshot.all(excludedInSelection(database.db, filters));
+  const { subtask_ids: _all, ...one } = filters;
   const out = [];
-  for (const row of rows) {
-    const before = lowerBound(series.timestamps, Date.parse(row.measured_at));
-    const [tied] = await snapshot.all(
-      countedTiedBefore(database.db, filters, row.measured_at, row.measurement_id),
+  for (const { subtask_id, ...row } of rows) {
+    const segment = segments.find((s) => s.subtask_id === subtask_id) ?? { start: 0, end: series.n };
+    const before = lowerBound(series.timestamps, Date.parse(row.measured_at), segment.start, segment.end);
+    const tiesQuery = countedTiedBefore(
+      database.db,
+      { ...one, subtask_id },
+      row.measured_at,
+      row.measurement_id,
     );
-    out.push({ ...row, position: before + Number(tied?.n ?? 0) });
+    const [ties] = await snapshot.all(tiesQuery);
+    out.push({ ...row, position: before + Number(ties?.n ?? 0) });
   }
   return out;
 }

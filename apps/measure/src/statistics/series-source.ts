@@ -43,20 +43,30 @@ export function timestampParser(): (text: string) => number {
   };
 }
 
-/** The series of a selection inside an open snapshot (the SPC report reads more in the same one). */
+/**
+ * The series of a selection inside an open snapshot (the SPC report reads more in the same one). A
+ * characteristic across versions (`subtask_ids`) is read one version's subtask at a time, oldest first,
+ * each in SPC order from its index, so no sort of the whole selection is needed; `ends` receives the
+ * series' length after each subtask (where each version's points end).
+ */
 export async function seriesIn(
   snapshot: ReadSnapshot,
   database: Database,
   filters: MeasurementFilters,
   withTimes: boolean,
+  ends?: number[],
 ): Promise<SpcSeries> {
   const series = new SpcSeries();
-  const query = statisticsRepository.seriesQuery(database.db, filters, withTimes);
-  if (withTimes) {
-    const parse = timestampParser();
-    await snapshot.scan(query, (value, measuredAt) => series.push(value, parse(measuredAt as string)));
-  } else {
-    await snapshot.scan(query, (value) => series.push(value));
+  const { subtask_ids, ...one } = filters;
+  for (const subtask of subtask_ids ?? [one.subtask_id]) {
+    const query = statisticsRepository.seriesQuery(database.db, { ...one, subtask_id: subtask }, withTimes);
+    if (withTimes) {
+      const parse = timestampParser();
+      await snapshot.scan(query, (value, measuredAt) => series.push(value, parse(measuredAt as string)));
+    } else {
+      await snapshot.scan(query, (value) => series.push(value));
+    }
+    ends?.push(series.n);
   }
   return series;
 }

@@ -16,6 +16,13 @@ const FILTERS = {
   operator_id: Type.Optional({ ...Id, description: 'user id of the operator who measured' }),
   lot_number: Type.Optional(Type.String({ maxLength: 100 })),
   serial_number: Type.Optional(Type.String({ maxLength: 100 })),
+  across_versions: Type.Optional(
+    Type.Boolean({
+      description:
+        "with subtask_id: the characteristic in every version of the recipe (the subtasks with the subtask's " +
+        'marker number), oldest version first; the capability keeps the given subtask’s limits',
+    }),
+  ),
 };
 
 const query = <T extends TProperties>(properties: T) =>

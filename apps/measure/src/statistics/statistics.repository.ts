@@ -58,6 +58,26 @@ export const statisticsRepository = {
       .where('recipe_versions.recipe_id', '=', recipeId)
       .executeTakeFirst(),
 
+  /** The subtasks of one marker number in every version of the recipe, oldest version first. */
+  lineage: (db: Kysely<DB>, recipeId: number, markerNumber: number) =>
+    db
+      .selectFrom('subtasks')
+      .innerJoin('recipe_versions', 'recipe_versions.id', 'subtasks.version_id')
+      .select([
+        'subtasks.id as subtask_id',
+        'subtasks.version_id',
+        'recipe_versions.version_number',
+        'subtasks.nominal',
+        'subtasks.ltl',
+        'subtasks.lwl',
+        'subtasks.uwl',
+        'subtasks.utl',
+      ])
+      .where('recipe_versions.recipe_id', '=', recipeId)
+      .where('subtasks.marker_number', '=', markerNumber)
+      .orderBy('recipe_versions.version_number')
+      .execute(),
+
   versionOfRecipe: (db: Kysely<DB>, recipeId: number, versionId: number) =>
     db
       .selectFrom('recipe_versions')

@@ -47,7 +47,21 @@ describe('statistics wire schemas match what the spc module returns', () => {
         position: 0,
       },
     ];
-    const chunks = controlChartJsonChunks({ ...chart, excluded }, series);
+    const versions = [
+      {
+        subtask_id: 1,
+        version_id: 1,
+        version_number: 1,
+        start: 0,
+        end: values.length,
+        nominal: 10,
+        ltl: 9,
+        lwl: 9.5,
+        uwl: 10.5,
+        utl: 11,
+      },
+    ];
+    const chunks = controlChartJsonChunks({ ...chart, versions, excluded }, series);
     const body = JSON.parse(Buffer.concat([...chunks]).toString('utf8'));
     expect(Value.Check(ControlChartSchema, body)).toBe(true);
     expect(Value.Check(SummarySchema, summarize({ pass: values.length, warning: 0, fail: 0 }))).toBe(true);

@@ -139,6 +139,19 @@ const ExcludedPointSchema = Type.Object({
   }),
 });
 
+const VersionSegmentSchema = Type.Object({
+  subtask_id: Type.Integer(),
+  version_id: Type.Integer(),
+  version_number: Type.Integer(),
+  start: Type.Integer({ minimum: 0, description: 'index in `points` of the version’s first point' }),
+  end: Type.Integer({ minimum: 0, description: 'index after its last point (start = end: none selected)' }),
+  nominal: Type.Number(),
+  ltl: Type.Number(),
+  lwl: Type.Number(),
+  uwl: Type.Number(),
+  utl: Type.Number(),
+});
+
 export const ControlChartSchema = Type.Object(
   {
     n: Type.Integer({ minimum: 0 }),
@@ -158,6 +171,11 @@ export const ControlChartSchema = Type.Object(
     violations: PointViolations,
     moving_range: MovingRangeSchema,
     subgroups: SubgroupsSchema,
+    versions: Type.Array(VersionSegmentSchema, {
+      description:
+        'Where each recipe version’s points lie in `points`, with that version’s limits: one entry, or with ' +
+        '`across_versions` every version of the characteristic, oldest first (mark the boundaries and limit changes)',
+    }),
     excluded: Type.Array(ExcludedPointSchema, {
       description:
         'Points of the selection excluded from the statistics (POST /api/measurements/{id}/exclusion), in time ' +

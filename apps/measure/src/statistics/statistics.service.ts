@@ -3,7 +3,7 @@
  * validated while the query is built (422), then the numbers are computed by ../spc from a
  * streamed series, or by SQL where that is exact (the summary's counts).
  */
-import { notFound } from '@app/kit';
+import { notFound, unprocessable } from '@app/kit';
 import type { Database } from '../db/database.js';
 import type { MeasurementFilters } from '../features/measurements/measurements.schema.js';
 import {
@@ -25,11 +25,18 @@ import type { StatisticsFilters } from './statistics-query.schema.js';
 
 type SubtaskRow = NonNullable<Awaited<ReturnType<typeof statisticsRepository.subtaskOfRecipe>>>;
 type RecipeRow = NonNullable<Awaited<ReturnType<typeof statisticsRepository.recipe>>>;
+/** A version's subtask of the selected characteristic, with its limits in that version. */
+export type LineageRow = Awaited<ReturnType<typeof statisticsRepository.lineage>>[number];
 
 export interface Scope {
   recipe: RecipeRow;
   subtask: SubtaskRow | undefined;
   filters: MeasurementFilters;
+  /**
+   * The subtasks whose points the selection holds, in series order: the selected subtask alone, or with
+   * `across_versions` the characteristic in every version, oldest first (filters.subtask_ids).
+   */
+  lineage: LineageRow[];
 }
 
 export interface SubtaskScope extends Scope {
@@ -38,6 +45,7 @@ export interface SubtaskScope extends Scope {
 
 /** 404 for an unknown recipe, or a subtask that does not exist or belongs to another recipe. */
 export async function resolveScope(database: Database, query: StatisticsFilters): Promise<Scope> {
+  checkAcrossVersions(query);
   const filters = toMeasurementFilters(query);
   // Builds the query once so a malformed date is a 422 before any lookup.
   statisticsRepository.seriesQuery(database.db, filters);
@@ -48,7 +56,36 @@ export async function resolveScope(database: Database, query: StatisticsFilters)
     subtask = await statisticsRepository.subtaskOfRecipe(database.db, query.recipe_id, query.subtask_id);
     if (!subtask) throw notFound(`Subtask ${query.subtask_id} not found in recipe ${query.recipe_id}`);
   }
-  return { recipe, subtask, filters };
+  if (!query.across_versions || !subtask) {
+    const lineage = subtask
+      ? [
+          {
+            ...limitsOf(subtask),
+            subtask_id: subtask.id,
+            version_id: subtask.version_id,
+            version_number: subtask.version_number,
+          },
+        ]
+      : [];
+    return { recipe, subtask, filters, lineage };
+  }
+  const lineage = await statisticsRepository.lineage(database.db, query.recipe_id, subtask.marker_number);
+  const { subtask_id: _one, ...rest } = filters;
+  return {
+    recipe,
+    subtask,
+    filters: { ...rest, subtask_ids: lineage.map((row) => row.subtask_id) },
+    lineage,
+  };
+}
+
+/** 422 for `across_versions` where it means nothing or contradicts another filter. */
+function checkAcrossVersions(query: StatisticsFilters): void {
+  if (!query.across_versions) return;
+  if (query.subtask_id === undefined)
+    throw unprocessable('querystring.across_versions: needs subtask_id (the characteristic to follow)');
+  if (query.version_id !== undefined)
+    throw unprocessable('querystring.across_versions: cannot be combined with version_id');
 }
 
 export async function resolveSubtaskScope(
@@ -89,14 +126,20 @@ export function createStatisticsService(database: Database) {
     ): Promise<Iterable<Uint8Array>> {
       // The schema's pattern already refused malformed text; parseRuleSet is the one definition.
       const ruleSet = parseRuleSet(query.rules ?? '1') ?? undefined;
-      const { filters } = await resolveSubtaskScope(database, query);
+      const { filters, lineage } = await resolveSubtaskScope(database, query);
       // One snapshot: a point excluded meanwhile is either in the series or in `excluded`, never both.
       const snapshot = await openSnapshot(database);
       try {
-        const series = await seriesIn(snapshot, database, filters, true);
-        const excluded = await excludedPoints(snapshot, database, filters, series);
+        const ends: number[] = [];
+        const series = await seriesIn(snapshot, database, filters, true, ends);
+        const versions = lineage.map((version, i) => ({
+          ...version,
+          start: ends[i - 1] ?? 0,
+          end: ends[i] ?? 0,
+        }));
+        const excluded = await excludedPoints(snapshot, database, filters, series, versions);
         const chart = controlChart(series, { ruleSet, subgroupSize: query.subgroup_size });
-        return controlChartJsonChunks({ ...chart, excluded }, series);
+        return controlChartJsonChunks({ ...chart, versions, excluded }, series);
       } finally {
         await snapshot.close();
       }

@@ -102,11 +102,22 @@ describe.each(DIALECTS)('statistics on %s', (dialect) => {
       expect(res.status, res.text).toBe(200);
       expect(res.headers.get('content-type')).toContain('application/json');
       const series = seriesFor(points);
-      expect(res.body).toEqual(
+      const { versions, ...chart } = res.body;
+      expect(chart).toEqual(
         JSON.parse(
           JSON.stringify({ ...controlChart(series), excluded: [], points: [...controlChartPoints(series)] }),
         ),
       );
+      // the selection is one subtask of one version: one segment over every point, with its limits
+      expect(versions).toEqual([
+        expect.objectContaining({
+          subtask_id: f.s1,
+          version_id: f.versionId,
+          start: 0,
+          end: points.length,
+          ...LIMITS_1,
+        }),
+      ]);
       expect(res.body.points.map((p: { timestamp: string }) => p.timestamp)).toEqual(
         points.map((p) => p.measured_at),
       );

@@ -178,8 +178,24 @@ export interface ControlChart {
   violations?: PointViolation[];
   moving_range?: MovingRangeChart;
   rule_set?: 'nelson' | 'western_electric' | 'custom';
+  /** Where each recipe version's points lie (one entry, or every version with `across_versions`). */
+  versions?: VersionSegment[];
   /** Points excluded from the statistics, in time order: drawn apart, in no limit or rule. */
   excluded?: ExcludedPoint[];
+}
+
+export interface VersionSegment {
+  subtask_id: number;
+  version_id: number;
+  version_number: number;
+  /** Index in `points` of the version's first point; `end` is after its last. */
+  start: number;
+  end: number;
+  nominal: number;
+  ltl: number;
+  lwl: number;
+  uwl: number;
+  utl: number;
 }
 
 /** A point taken out of the statistics (POST /measurements/{id}/exclusion); reinstating completes it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { axisRange, controlChartOption, excludedMarks } from './chart-options';
+import { excludedMarks, versionMarks } from './chart-marks';
+import { axisRange, controlChartOption } from './chart-options';
 import { movingRangeOption, movingRanges } from './mr-chart-option';
 
 const labels = {
@@ -15,6 +16,7 @@ const labels = {
   normalCurve: 'n',
   movingRange: 'MR',
   excluded: 'X',
+  version: (n: number) => `v${n}`,
 };
 const colors = {
   text: '#000',
@@ -211,5 +213,45 @@ describe('excluded points', () => {
       '1200.200 · Data entry error',
       '12.002 · Data entry error',
     ]);
+  });
+});
+
+describe('a chart across recipe versions', () => {
+  const segment = (version_number: number, start: number, end: number, utl: number) => ({
+    subtask_id: version_number,
+    version_id: version_number,
+    version_number,
+    start,
+    end,
+    nominal: 10,
+    ltl: 9,
+    lwl: 9.5,
+    uwl: 10.5,
+    utl,
+  });
+
+  it('marks where each later version begins and draws each version’s own limits over its points', () => {
+    const marks = versionMarks(
+      [segment(1, 0, 0, 11), segment(2, 0, 4, 11), segment(3, 4, 6, 10.8)],
+      labels,
+      (v) => v.toFixed(1),
+      colors,
+    );
+    expect(marks.spans).toBe(true);
+    // version 1 has no points: no boundary and no limits of its own
+    expect(marks.boundaries.map((b) => [b.name, b.xAxis])).toEqual([['v3', 3.5]]);
+    expect(
+      marks.limits.map(([from, to]) => [from?.name, from?.coord, (to as { coord: number[] }).coord]),
+    ).toEqual([
+      ['USL', [-0.5, 11], [3.5, 11]],
+      ['LSL', [-0.5, 9], [3.5, 9]],
+      ['USL', [3.5, 10.8], [5.5, 10.8]],
+      ['LSL', [3.5, 9], [5.5, 9]],
+    ]);
+  });
+
+  it('keeps the full-width limits of the selected subtask when the chart holds one version', () => {
+    const marks = versionMarks([segment(2, 0, 4, 11)], labels, String, colors);
+    expect(marks).toMatchObject({ spans: false, boundaries: [] });
   });
 });

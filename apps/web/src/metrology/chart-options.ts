@@ -1,8 +1,9 @@
-import type { ControlChart, ExcludedPoint, Histogram, SubtaskOption } from '../api/types';
+import type { ControlChart, Histogram, SubtaskOption } from '../api/types';
 import { decimalsFor } from '../format';
+import { excludedMarks, versionMarks } from './chart-marks';
 import type { ChartOption, themeColors } from './echart';
 
-type Colors = ReturnType<typeof themeColors>;
+export type Colors = ReturnType<typeof themeColors>;
 
 export interface ChartLabels {
   /** Numbers on axes and limit labels, in the user's language, with this many decimals. */
@@ -18,6 +19,8 @@ export interface ChartLabels {
   normalCurve: string;
   movingRange: string;
   excluded: string;
+  /** The label of a version boundary: "v5". */
+  version: (number: number) => string;
 }
 
 /** Axis range that shows the data and every limit line, with a little air around them. */
@@ -78,25 +81,6 @@ export function limitLine(name: string, value: number | null | undefined, style:
   ];
 }
 
-/**
- * Where an excluded point is drawn: half a step before the counted point that follows it in SPC order (x is
- * the series' index, which no longer holds it; the API says where it falls), at its value, or pinned to the
- * axis edge with a triangle when it lies off the scale (a 1200.2 typed for 120.02 must not squash the chart
- * it was taken out of; its label still says 1200.2).
- */
-export function excludedMarks(excluded: ExcludedPoint[], range: { min: number; max: number } | null) {
-  return excluded.map((point) => {
-    const above = range !== null && point.value > range.max;
-    const below = range !== null && point.value < range.min;
-    const y = above ? (range?.max as number) : below ? (range?.min as number) : point.value;
-    return {
-      value: [point.position - 0.5, y],
-      measurement: point,
-      symbol: above ? 'triangle' : below ? 'path://M0,0 L10,0 L5,10 Z' : 'circle',
-    };
-  });
-}
-
 /** Individuals chart: the points, centre and control limits, the specification limits, out-of-control points in red. */
 export function controlChartOption(
   chart: ControlChart,
@@ -112,13 +96,21 @@ export function controlChartOption(
     chart.lcl,
     subtask?.utl,
     subtask?.ltl,
+    ...(chart.versions ?? []).flatMap((version) => [version.utl, version.ltl]),
   ]);
   const decimals = chartDecimals(subtask);
   const atValue = (value: number) => labels.format(value, decimals.value);
-  const excluded = excludedMarks(chart.excluded ?? [], range);
   const atStatistic = (value: number) => labels.format(value, decimals.statistic);
   const control = { axis: 'yAxis', labelAt: 'end', format: atStatistic } as const;
   const spec = { axis: 'yAxis', labelAt: 'start', dashed: false, format: atValue } as const;
+  const excluded = excludedMarks(chart.excluded ?? [], range);
+  const versions = versionMarks(chart.versions ?? [], labels, atValue, colors);
+  const specLines = versions.spans
+    ? [...versions.boundaries, ...versions.limits]
+    : [
+        ...limitLine(labels.usl, subtask?.utl, { ...spec, color: colors.warning }),
+        ...limitLine(labels.lsl, subtask?.ltl, { ...spec, color: colors.warning }),
+      ];
   return {
     animation: false,
     textStyle: { color: colors.text },
@@ -158,8 +150,7 @@ export function controlChartOption(
             ...limitLine(labels.ucl, chart.ucl, { ...control, color: colors.fail, dashed: true }),
             ...limitLine(labels.center, chart.center_line, { ...control, color: colors.pass, dashed: false }),
             ...limitLine(labels.lcl, chart.lcl, { ...control, color: colors.fail, dashed: true }),
-            ...limitLine(labels.usl, subtask?.utl, { ...spec, color: colors.warning }),
-            ...limitLine(labels.lsl, subtask?.ltl, { ...spec, color: colors.warning }),
+            ...specLines,
           ],
         },
       },

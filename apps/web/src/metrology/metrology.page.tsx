@@ -15,6 +15,7 @@ import type {
 import { formatNumber } from '../format';
 import { ErrorBox, useErrorText } from '../ui/status';
 import { useAction } from '../ui/use-action';
+import { useChartLabels } from './chart-labels';
 import { controlChartOption, histogramOption } from './chart-options';
 import { themeColors } from './echart';
 import { MeasurementTable } from './measurement-table';
@@ -29,6 +30,8 @@ export interface Filters {
   date_to: string;
   lot_number: string;
   serial_number: string;
+  /** The characteristic in every version of the recipe (its marker number), oldest version first. */
+  across_versions: boolean;
   /** Rule set of the control chart (and the SPC report); not a filter of the other endpoints. */
   rules: RuleSetName;
 }
@@ -48,6 +51,7 @@ export function filterQuery(filters: Filters): Query {
     date_to: toIso(filters.date_to),
     lot_number: filters.lot_number.trim(),
     serial_number: filters.serial_number.trim(),
+    across_versions: filters.across_versions && filters.subtask_id !== null ? true : undefined,
   };
 }
 
@@ -59,6 +63,7 @@ const NO_FILTERS: Filters = {
   date_to: '',
   lot_number: '',
   serial_number: '',
+  across_versions: false,
   rules: 'nelson',
 };
 
@@ -117,25 +122,7 @@ export function MetrologyPage() {
   const downloads = useAction();
   const errorText = useErrorText();
 
-  // formatNumber reads the current language, so the labels are rebuilt when it changes
-  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language is the reason to rebuild
-  const labels = useMemo(
-    () => ({
-      format: (value: number, decimals: number) => formatNumber(value, decimals),
-      value: t('metrology.value'),
-      ucl: t('metrology.ucl'),
-      lcl: t('metrology.lcl'),
-      center: t('metrology.center'),
-      usl: t('metrology.usl'),
-      lsl: t('metrology.lsl'),
-      outOfControl: t('metrology.outOfControl'),
-      frequency: t('metrology.frequency'),
-      normalCurve: t('metrology.normalCurve'),
-      movingRange: t('metrology.movingRange'),
-      excluded: t('metrology.excluded'),
-    }),
-    [t, i18n.language],
-  );
+  const labels = useChartLabels();
   const controlOption = useMemo(
     () => control.data && controlChartOption(control.data, subtask, labels, themeColors()),
     [control.data, subtask, labels],
@@ -185,6 +172,17 @@ export function MetrologyPage() {
                 {option.marker_number} · {option.task_title} · {option.description}
               </option>
             ))}
+          </select>
+        </label>
+        <label>
+          {t('metrology.versions')}
+          <select
+            name="versions"
+            value={filters.across_versions ? 'all' : 'one'}
+            onChange={(e) => set({ across_versions: e.target.value === 'all' })}
+          >
+            <option value="one">{t('metrology.thisVersion')}</option>
+            <option value="all">{t('metrology.allVersions')}</option>
           </select>
         </label>
         <label>

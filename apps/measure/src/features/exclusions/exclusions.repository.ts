@@ -83,6 +83,7 @@ export function excludedInSelection(db: Kysely<DB>, filters: MeasurementFilters)
       .selectFrom('measurements')
       .select((eb) => [
         'measurements.id as measurement_id',
+        'measurements.subtask_id',
         'measurements.value',
         'measurements.measured_at',
         active(eb).select('measurement_exclusions.reason').as('reason'),

@@ -38,6 +38,7 @@ export function applyFilters<O>(query: MeasurementQuery<O>, f: MeasurementFilter
   if (f.recipe_id !== undefined) q = q.where('recipe_id', '=', f.recipe_id);
   if (f.version_id !== undefined) q = q.where('version_id', '=', f.version_id);
   if (f.subtask_id !== undefined) q = q.where('subtask_id', '=', f.subtask_id);
+  if (f.subtask_ids !== undefined) q = q.where('subtask_id', 'in', f.subtask_ids);
   if (f.measured_by !== undefined) q = q.where('measured_by', '=', f.measured_by);
   if (f.lot_number !== undefined) q = q.where('lot_number', '=', f.lot_number);
   if (f.serial_number !== undefined) q = q.where('serial_number', '=', f.serial_number);

@@ -82,7 +82,10 @@ export const MeasurementFilterFields = {
 };
 
 export const MeasurementFilterQuery = Type.Object(MeasurementFilterFields);
-export type MeasurementFilters = Static<typeof MeasurementFilterQuery>;
+export type MeasurementFilters = Static<typeof MeasurementFilterQuery> & {
+  /** One characteristic across recipe versions: its subtasks, oldest version first (statistics only). */
+  subtask_ids?: number[];
+};
 
 export const MeasurementListQuery = Type.Object({
   ...MeasurementFilterFields,
