@@ -36,7 +36,12 @@ describe.each(DIALECTS)('exclusions on %s', (dialect) => {
       summary: await get('summary'),
       capability: await get('capability'),
       histogram: await get('histogram'),
-      chart: { ...chart, points: chart.points.map((p: Json) => p.y), excluded: undefined, versions: undefined },
+      chart: {
+        ...chart,
+        points: chart.points.map((p: Json) => p.y),
+        excluded: undefined,
+        versions: undefined,
+      },
       excluded: chart.excluded as Json[],
     };
   };
