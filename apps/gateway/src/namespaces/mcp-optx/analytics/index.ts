@@ -13,8 +13,9 @@ import { getSkew25d } from './get-skew-25d.tool.js';
 import { getSmileAsymmetry } from './get-smile-asymmetry.tool.js';
 import { getTermStructure } from './get-term-structure.tool.js';
 import { getVannaCharm } from './get-vanna-charm.tool.js';
+import { runBacktestTool } from './run-backtest.tool.js';
 
-/** The options-analytics tools of `/mcp-optx` (spec group "Options analytics"), in the spec's order. */
+/** The options-analytics tools of `/mcp-optx` and run_backtest (spec groups "Options analytics", "Technicals"), in the spec's order. */
 export const optxAnalyticsTools = [
   getDvol,
   getDvolHistory,
@@ -31,4 +32,5 @@ export const optxAnalyticsTools = [
   getRealizedVol,
   findByDelta,
   calculateSpreadPayoff,
+  runBacktestTool,
 ];
