@@ -10,20 +10,22 @@ type NamespaceConfig = Pick<
   'CANDLE_CACHE_MB' | 'HISTORY_BARS_IN_FLIGHT' | 'HISTORY_ADMISSION_WAIT_MS' | 'HISTORY_PAGES_PER_VENUE'
 >;
 
+/** The history path's limits from the run contract, for the namespaces that read candles (/mcp, /mcp-optx). */
+const historyLimits = (config?: NamespaceConfig) =>
+  config && {
+    cacheBytes: config.CANDLE_CACHE_MB * 2 ** 20,
+    barsInFlight: config.HISTORY_BARS_IN_FLIGHT,
+    admissionWaitMs: config.HISTORY_ADMISSION_WAIT_MS,
+    pagesPerVenue: config.HISTORY_PAGES_PER_VENUE,
+  };
+
 /**
  * Every tool namespace the gateway serves: a folder under namespaces/ and one line here. Without a config,
  * the defaults of the run contract.
  */
 export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => [
-  commonNamespace(
-    config && {
-      cacheBytes: config.CANDLE_CACHE_MB * 2 ** 20,
-      barsInFlight: config.HISTORY_BARS_IN_FLIGHT,
-      admissionWaitMs: config.HISTORY_ADMISSION_WAIT_MS,
-      pagesPerVenue: config.HISTORY_PAGES_PER_VENUE,
-    },
-  ),
+  commonNamespace(historyLimits(config)),
   perpdexNamespace(),
   macroNamespace(),
-  optxNamespace(),
+  optxNamespace(historyLimits(config)),
 ];
