@@ -110,6 +110,11 @@ describe('each analytics tool against the simulator', () => {
     });
     expect(found.instrument_name).toMatch(new RegExp(`^BTC-${expiry}-\\d+-P$`));
     expect(Math.abs(found.delta + 0.25)).toBeLessThan(0.1);
+    // The delta computed from mark_iv is the one the venue's own ticker publishes (5 decimals).
+    const ticker = await fetch(
+      `${market.sim('optx').url}/api/v2/public/ticker?instrument_name=${found.instrument_name}`,
+    ).then((r) => r.json() as Promise<{ result: { greeks: { delta: number } } }>);
+    expect(found.delta).toBeCloseTo(ticker.result.greeks.delta, 4);
     const payoff = await ok('calculate_spread_payoff', {
       currency: 'BTC',
       legs: [
