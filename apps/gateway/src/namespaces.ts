@@ -1,5 +1,6 @@
 import type { GatewayConfig } from './config.js';
 import { commonNamespace } from './namespaces/mcp/index.js';
+import { marketClients } from './namespaces/mcp/market-clients.js';
 import { macroNamespace } from './namespaces/mcp-macro/index.js';
 import { optxNamespace } from './namespaces/mcp-optx/index.js';
 import { perpdexNamespace } from './namespaces/mcp-perpdex/index.js';
@@ -23,9 +24,8 @@ const historyLimits = (config?: NamespaceConfig) =>
  * Every tool namespace the gateway serves: a folder under namespaces/ and one line here. Without a config,
  * the defaults of the run contract.
  */
-export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => [
-  commonNamespace(historyLimits(config)),
-  perpdexNamespace(),
-  macroNamespace(),
-  optxNamespace(historyLimits(config)),
-];
+export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => {
+  // One closed-candle cache, admission and set of page slots for every namespace that reads history.
+  const history = marketClients(historyLimits(config));
+  return [commonNamespace(history), perpdexNamespace(), macroNamespace(), optxNamespace(history)];
+};

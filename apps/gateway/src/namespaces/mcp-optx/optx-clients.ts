@@ -2,7 +2,7 @@ import { toolsOf } from '../../tools/tool.js';
 import type { ClientScope } from '../../upstream/client-scope.js';
 import { optxUpstream } from '../../venues/deribit/deribit.upstream.js';
 import type { DeribitClient } from '../../venues/deribit/deribit-client.js';
-import { type HistoryLimits, type MarketClients, marketClients } from '../mcp/market-clients.js';
+import { type MarketClients, type MarketClientsFactory, marketClients } from '../mcp/market-clients.js';
 
 /** What `/mcp-optx` handlers see for one environment. */
 export interface OptxClients {
@@ -12,9 +12,8 @@ export interface OptxClients {
   history: MarketClients;
 }
 
-/** The `clients` factory: one candle cache and history admission per app, venues per environment. */
-export function optxClients(limits: HistoryLimits = {}) {
-  const history = marketClients(limits);
+/** The `clients` factory; `history` is shared with /mcp (one closed-candle cache and admission per app). */
+export function optxClients(history: MarketClientsFactory = marketClients()) {
   return (scope: ClientScope): OptxClients => ({
     market: scope.client(optxUpstream),
     history: history(scope),
