@@ -146,6 +146,9 @@ describe('bad input is a 4xx naming the field', () => {
     });
     expect(leg.status).toBe(422);
     expect(leg.body.error.details.field).toBe('legs[0].instrument_name');
+    const unknown = await call('get_realized_vol', { instrument: 'NOPE-PERPETUAL' });
+    expect(unknown.status, JSON.stringify(unknown.body)).toBeGreaterThanOrEqual(400);
+    expect(unknown.status).toBeLessThan(500);
     const grid = await call('get_dealer_gamma_profile', { grid_steps: 2 });
     expect(grid.status).toBe(422);
     expect(JSON.stringify(grid.body.error)).toContain('grid_steps');
