@@ -1,6 +1,8 @@
 import type { GatewayConfig } from './config.js';
 import { commonNamespace } from './namespaces/mcp/index.js';
+import { marketClients } from './namespaces/mcp/market-clients.js';
 import { macroNamespace } from './namespaces/mcp-macro/index.js';
+import { optxNamespace } from './namespaces/mcp-optx/index.js';
 import { perpdexNamespace } from './namespaces/mcp-perpdex/index.js';
 import type { AnyNamespace } from './tools/tool.js';
 
@@ -9,19 +11,21 @@ type NamespaceConfig = Pick<
   'CANDLE_CACHE_MB' | 'HISTORY_BARS_IN_FLIGHT' | 'HISTORY_ADMISSION_WAIT_MS' | 'HISTORY_PAGES_PER_VENUE'
 >;
 
+/** The history path's limits from the run contract, for the namespaces that read candles (/mcp, /mcp-optx). */
+const historyLimits = (config?: NamespaceConfig) =>
+  config && {
+    cacheBytes: config.CANDLE_CACHE_MB * 2 ** 20,
+    barsInFlight: config.HISTORY_BARS_IN_FLIGHT,
+    admissionWaitMs: config.HISTORY_ADMISSION_WAIT_MS,
+    pagesPerVenue: config.HISTORY_PAGES_PER_VENUE,
+  };
+
 /**
  * Every tool namespace the gateway serves: a folder under namespaces/ and one line here. Without a config,
  * the defaults of the run contract.
  */
-export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => [
-  commonNamespace(
-    config && {
-      cacheBytes: config.CANDLE_CACHE_MB * 2 ** 20,
-      barsInFlight: config.HISTORY_BARS_IN_FLIGHT,
-      admissionWaitMs: config.HISTORY_ADMISSION_WAIT_MS,
-      pagesPerVenue: config.HISTORY_PAGES_PER_VENUE,
-    },
-  ),
-  perpdexNamespace(),
-  macroNamespace(),
-];
+export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => {
+  // One closed-candle cache, admission and set of page slots for every namespace that reads history.
+  const history = marketClients(historyLimits(config));
+  return [commonNamespace(history), perpdexNamespace(), macroNamespace(), optxNamespace(history)];
+};

@@ -1,4 +1,4 @@
-import { black76, smileVol } from '../market/black76.js';
+import { black76 } from '../market/black76.js';
 import type { CoinSpec } from '../market/coins.js';
 import { type Expiry, listingLead, strikeLadder } from '../market/universe.js';
 import {
@@ -9,6 +9,7 @@ import {
   type SimInstrument,
   yearsTo,
 } from './deribit-instrument.js';
+import { surfaceState, surfaceVol } from './deribit-surface.js';
 
 /** Dated futures and options on the active expiries, strikes laid around the forward. */
 
@@ -63,8 +64,9 @@ export function options(
       const quote = baseQuote(seed, spec, name, tick, 0.002);
       quote.transform = (price, ms) => {
         const f = price * Math.exp(CARRY * yearsTo(expiry.timestamp, ms));
-        const vol = smileVol(spec.annualVol, f, strike);
-        const premium = black76(f, strike, vol, yearsTo(expiry.timestamp, ms), optionType);
+        const years = yearsTo(expiry.timestamp, ms);
+        const vol = surfaceVol(surfaceState(seed, spec, ms), f, strike, years);
+        const premium = black76(f, strike, vol, years, optionType);
         return linear ? Math.max(tick, premium) : Math.max(tick, premium / f);
       };
       out.push({

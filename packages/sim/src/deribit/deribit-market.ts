@@ -3,6 +3,7 @@ import { COINS } from '../market/coins.js';
 import { streamId, uniform } from '../market/hash.js';
 import { pricePath } from '../market/price-path.js';
 import type { SimInstrument } from './deribit-catalogue.js';
+import { optionTickerFields } from './deribit-option-marks.js';
 
 /** Ticker, index price and book summary built from the same market state as the candles (notes §4.1, §4.2, §4.5). */
 
@@ -64,6 +65,17 @@ export function ticker(seed: number, instrument: SimInstrument, now: number): Re
     open_interest: openInterest(seed, instrument, mark, now),
     stats: stats(instrument, now),
   };
+  if (instrument.kind === 'option') {
+    const { volume, ...option } = optionTickerFields(seed, instrument, now);
+    const day = result.stats as Record<string, unknown>;
+    Object.assign(result, option, {
+      last_price: option.mark_price,
+      settlement_price: option.mark_price,
+      min_price: instrument.tick,
+      max_price: instrument.quote.round(option.mark_price * 1.5 + 0.01),
+      stats: { ...day, volume, volume_usd: Math.round(volume * index) },
+    });
+  }
   if (instrument.kind === 'future' && instrument.expiry === null) {
     const funding = Math.max(-0.005, Math.min(0.005, (mark - index) / index));
     result.current_funding = Number(funding.toFixed(8));
@@ -102,6 +114,14 @@ export function bookSummary(seed: number, instrument: SimInstrument, now: number
     volume_usd: day.volume_usd,
     open_interest: full.open_interest,
     estimated_delivery_price: full.estimated_delivery_price,
+    ...(instrument.kind === 'option'
+      ? {
+          mark_iv: full.mark_iv,
+          underlying_price: full.underlying_price,
+          underlying_index: full.underlying_index,
+          interest_rate: full.interest_rate,
+        }
+      : {}),
     ...(full.current_funding !== undefined
       ? { current_funding: full.current_funding, funding_8h: full.funding_8h }
       : {}),

@@ -9,6 +9,7 @@ import {
   requiredInteger,
   requiredString,
 } from './deribit-rpc.js';
+import { volatilityMethods } from './deribit-volatility.js';
 
 /** The public methods the gateway's common interface needs, as pure functions of (seed, now, params). */
 
@@ -72,4 +73,5 @@ export const publicMethods: Record<string, PublicMethod> = {
   },
 
   get_time: (_seed, now) => now,
+  ...volatilityMethods,
 };

@@ -1,6 +1,6 @@
 /** Black-76 on the forward with r = 0 (Deribit's convention): undiscounted premium in quote units. */
 
-function normalCdf(x: number): number {
+export function normalCdf(x: number): number {
   // Abramowitz–Stegun 7.1.26 on erf; absolute error below 1.5e-7, plenty for simulated marks.
   const t = 1 / (1 + 0.3275911 * (Math.abs(x) / Math.SQRT2));
   const poly =

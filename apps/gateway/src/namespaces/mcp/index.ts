@@ -2,10 +2,10 @@ import { defineNamespace } from '../../tools/tool.js';
 import { getHistorical } from './get-historical.tool.js';
 import { getIndicators } from './get-indicators.tool.js';
 import { getInstruments } from './get-instruments.tool.js';
-import { type HistoryLimits, marketClients } from './market-clients.js';
+import { type MarketClientsFactory, marketClients } from './market-clients.js';
 
 /** `/mcp`: the common data interface over optx and perpdex. */
-export const commonNamespace = (limits: HistoryLimits = {}) =>
+export const commonNamespace = (history: MarketClientsFactory = marketClients()) =>
   defineNamespace({
     name: 'mcp',
     description:
@@ -13,6 +13,6 @@ export const commonNamespace = (limits: HistoryLimits = {}) =>
     exchange: null,
     upstreams: ['optx', 'perpdex'],
     testnetFlag: true,
-    clients: marketClients(limits),
+    clients: history,
     tools: [getInstruments, getHistorical, getIndicators],
   });

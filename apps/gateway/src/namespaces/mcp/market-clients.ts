@@ -52,7 +52,7 @@ export const HISTORY_DEFAULTS = {
 
 /**
  * The `clients` factory of the market-data namespaces; one candle cache, page sharing, admission and set of
- * page slots per app.
+ * page slots per app, shared by the namespaces given the same factory.
  */
 export function marketClients(limits: HistoryLimits = {}) {
   const candles = new ClosedCandleCache(limits.cacheBytes ?? HISTORY_DEFAULTS.cacheBytes);
@@ -62,12 +62,19 @@ export function marketClients(limits: HistoryLimits = {}) {
     limits.admissionWaitMs ?? HISTORY_DEFAULTS.admissionWaitMs,
   );
   const pagesPerVenue = limits.pagesPerVenue ?? HISTORY_DEFAULTS.pagesPerVenue;
-  // Called once per environment: each environment's venues get their own slots.
+  // Called once per environment by each namespace that shares it (/mcp, /mcp-optx): an environment's venues
+  // get their own slots, the same for every namespace.
+  const slotsByEnvironment = new Map<Environment, Map<Exchange, Slots>>();
   return (scope: ClientScope): MarketClients => {
-    const slots = new Map(EXCHANGES.map((exchange) => [exchange, new Slots(pagesPerVenue)]));
+    let slots = slotsByEnvironment.get(scope.environment);
+    if (!slots) {
+      slots = new Map(EXCHANGES.map((exchange) => [exchange, new Slots(pagesPerVenue)]));
+      slotsByEnvironment.set(scope.environment, slots);
+    }
+    const environmentSlots = slots;
     return {
       environment: scope.environment,
-      pageSlots: (exchange) => slots.get(exchange)!,
+      pageSlots: (exchange) => environmentSlots.get(exchange)!,
       venues: [
         ...(scope.has(optxUpstream) ? [new DeribitMarket(scope.client(optxUpstream))] : []),
         ...(scope.has(perpdexUpstream) ? [new HyperliquidMarket(scope.client(perpdexUpstream))] : []),
@@ -96,3 +103,5 @@ export function venueOf(clients: MarketClients, exchange: Exchange): MarketVenue
     throw new AppError(503, 'EXCHANGE_NOT_CONFIGURED', `${exchange} is not configured in this environment`);
   return venue;
 }
+
+export type MarketClientsFactory = ReturnType<typeof marketClients>;

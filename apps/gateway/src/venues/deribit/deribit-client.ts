@@ -7,13 +7,21 @@ import { readResult } from './deribit-errors.js';
 import {
   bookSummaryRequest,
   chartDataRequest,
+  historicalVolatilityRequest,
   indexPriceRequest,
   instrumentsRequest,
   type OptxResolution,
   tickerRequest,
   timeRequest,
+  volatilityIndexRequest,
 } from './deribit-requests.js';
-import { type OptxInstrument, readChartData, readInstruments } from './deribit-transforms.js';
+import {
+  type OptxInstrument,
+  readChartData,
+  readHistoricalVolatility,
+  readInstruments,
+  readVolatilityIndex,
+} from './deribit-transforms.js';
 
 /** Read-only Deribit API v2 client for one environment (notes optx-deribit.md). */
 export class DeribitClient {
@@ -71,6 +79,28 @@ export class DeribitClient {
       `currency ${params.currency}`,
       (result) => (Array.isArray(result) ? (result as Record<string, unknown>[]) : []),
       { key: `book_summary:${params.currency}:${params.kind ?? '*'}`, policy: LIVE_POLICY },
+    );
+  }
+
+  /** One page of DVOL rows, ascending; `continuation` (older data) as the venue returns it (notes §4.7). */
+  getVolatilityIndexData(params: { currency: string; startMs: number; endMs: number; resolution: string }) {
+    return this.#call.send(
+      volatilityIndexRequest(params),
+      `currency ${params.currency}`,
+      readVolatilityIndex,
+    );
+  }
+
+  /** Hourly realised volatility points `[ms, percent]`, about two weeks (notes §4.6). */
+  getHistoricalVolatility(currency: string) {
+    return this.#call.send(
+      historicalVolatilityRequest(currency),
+      `currency ${currency}`,
+      readHistoricalVolatility,
+      {
+        key: `historical_volatility:${currency}`,
+        policy: LIVE_POLICY,
+      },
     );
   }
 }

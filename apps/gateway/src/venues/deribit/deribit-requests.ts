@@ -68,3 +68,20 @@ export const bookSummaryRequest = (params: { currency: string; kind?: string | n
   });
 
 export const timeRequest = () => get('get_time', {});
+
+/** DVOL candles (notes §4.7); `resolution` in seconds (`1`, `60`, `3600`, `43200`) or `1D`. */
+export const volatilityIndexRequest = (params: {
+  currency: string;
+  startMs: number;
+  endMs: number;
+  resolution: string;
+}) =>
+  get('get_volatility_index_data', {
+    currency: params.currency,
+    start_timestamp: params.startMs,
+    end_timestamp: params.endMs,
+    resolution: params.resolution,
+  });
+
+export const historicalVolatilityRequest = (currency: string) =>
+  get('get_historical_volatility', { currency });

@@ -68,3 +68,28 @@ export function readChartData(result: unknown): Candle[] {
 }
 
 export const isPerpetual = (instrument: OptxInstrument) => instrument.settlement_period === 'perpetual';
+
+/** A DVOL row: `[timestamp_ms, open, high, low, close]` in vol points. */
+export type DvolRow = [number, number, number, number, number];
+
+export function readVolatilityIndex(result: unknown): { rows: DvolRow[]; continuation: number | null } {
+  const body = result as { data?: unknown; continuation?: unknown } | null;
+  if (!body || !Array.isArray(body.data)) throw bad('volatility index page');
+  const rows = body.data.filter(
+    (row): row is DvolRow => Array.isArray(row) && row.length >= 5 && row.every((x) => typeof x === 'number'),
+  );
+  return { rows, continuation: typeof body.continuation === 'number' ? body.continuation : null };
+}
+
+/** Accepts both `[ms, value]` pairs (live) and `{timestamp, value}` objects (the OpenAPI schema), §4.6. */
+export function readHistoricalVolatility(result: unknown): [number, number][] {
+  if (!Array.isArray(result)) throw bad('historical volatility list');
+  const out: [number, number][] = [];
+  for (const row of result) {
+    if (Array.isArray(row) && typeof row[0] === 'number' && typeof row[1] === 'number')
+      out.push([row[0], row[1]]);
+    else if (row && typeof row.timestamp === 'number' && typeof row.value === 'number')
+      out.push([row.timestamp, row.value]);
+  }
+  return out;
+}
