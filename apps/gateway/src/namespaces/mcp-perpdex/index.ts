@@ -1,8 +1,11 @@
 import { environmentInfoTool } from '../../tools/environment-info.tool.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
+import { getAccountSummary, getOpenOrders, getPositions } from './account-tools.js';
+import { cancelOrder } from './cancel-order.tool.js';
 import { getMarkets } from './get-markets.tool.js';
 import type { PerpdexClients } from './perpdex-tool.js';
+import { placeOrder } from './place-order.tool.js';
 
 /** `/mcp-perpdex`: the perpetual-futures DEX (Hyperliquid API). */
 export const perpdexNamespace = () =>
@@ -13,5 +16,13 @@ export const perpdexNamespace = () =>
     upstreams: ['perpdex'],
     testnetFlag: true,
     clients: (scope) => ({ perpdex: scope.client(perpdexUpstream) }),
-    tools: [environmentInfoTool, getMarkets],
+    tools: [
+      environmentInfoTool,
+      getMarkets,
+      getPositions,
+      getAccountSummary,
+      getOpenOrders,
+      placeOrder,
+      cancelOrder,
+    ],
   });
