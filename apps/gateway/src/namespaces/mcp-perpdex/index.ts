@@ -3,9 +3,13 @@ import { defineNamespace } from '../../tools/tool.js';
 import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
 import { getAccountSummary, getOpenOrders, getPositions } from './account-tools.js';
 import { cancelOrder } from './cancel-order.tool.js';
+import { closePosition } from './close-position.tool.js';
+import { basisSpotPerp, getFundingRate } from './funding-tools.js';
 import { getMarkets } from './get-markets.tool.js';
+import { getOrderbook, getTicker, getTradeHistory } from './market-tools.js';
 import type { PerpdexClients } from './perpdex-tool.js';
 import { placeOrder } from './place-order.tool.js';
+import { setStopLoss, setTakeProfit } from './trigger-tools.js';
 
 /** `/mcp-perpdex`: the perpetual-futures DEX (Hyperliquid API). */
 export const perpdexNamespace = () =>
@@ -19,10 +23,18 @@ export const perpdexNamespace = () =>
     tools: [
       environmentInfoTool,
       getMarkets,
+      getTicker,
+      getOrderbook,
+      getTradeHistory,
+      getFundingRate,
+      basisSpotPerp,
       getPositions,
       getAccountSummary,
       getOpenOrders,
       placeOrder,
       cancelOrder,
+      setStopLoss,
+      setTakeProfit,
+      closePosition,
     ],
   });

@@ -135,3 +135,27 @@ export async function orderByCloid(
   };
   return { data, obtainedAt: found.receivedAt, upstreamIds: [String(order.order_id)] };
 }
+
+/** One preparation per call: the pipeline hands `exposure`, `send` and `lookup` the same input object. */
+export function oncePerCall<I extends object, T>(make: (input: I, context: PerpdexContext) => Promise<T>) {
+  const made = new WeakMap<I, Promise<T>>();
+  return (input: I, context: PerpdexContext): Promise<T> => {
+    let entry = made.get(input);
+    if (!entry) {
+      entry = make(input, context);
+      made.set(input, entry);
+    }
+    return entry;
+  };
+}
+
+/** The account's open position on a coin, or 422 NO_POSITION naming the field: nothing to close or protect. */
+export async function positionOf(context: PerpdexContext, coin: string) {
+  const state = await context.clients.perpdex.trading.accountState();
+  const position = state.data.positions.find((entry) => entry.coin === coin && entry.size !== 0);
+  if (!position)
+    throw new AppError(422, 'NO_POSITION', `the account has no open ${coin} position`, {
+      details: { field: 'coin' },
+    });
+  return position;
+}

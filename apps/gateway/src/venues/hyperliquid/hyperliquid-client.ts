@@ -6,6 +6,18 @@ import type { UpstreamHttp } from '../../upstream/upstream-types.js';
 import { LISTING_POLICY, LIVE_POLICY } from '../cache-policies.js';
 import { type Fetched, VenueCall } from '../venue-call.js';
 import {
+  type Book,
+  type FundingRecord,
+  type PredictedFunding,
+  type PublicTrade,
+  readBook,
+  readFundingHistory,
+  readPredicted,
+  readSpot,
+  readTrades,
+  type SpotPair,
+} from './hyperliquid-market-transforms.js';
+import {
   allMidsRequest,
   candleSnapshotRequest,
   fundingHistoryRequest,
@@ -76,27 +88,27 @@ export class HyperliquidClient {
   }
 
   /** Up to 20 levels a side (weight 2); `nSigFigs` aggregates (2–5, null = full precision). */
-  getBook(coin: string, nSigFigs: number | null = null): Promise<Fetched<unknown>> {
-    return this.#call.send(l2BookRequest(coin, nSigFigs), 'l2Book', (body) => body);
+  getBook(coin: string, nSigFigs: number | null = null): Promise<Fetched<Book | null>> {
+    return this.#call.send(l2BookRequest(coin, nSigFigs), 'l2Book', readBook);
   }
 
-  getRecentTrades(coin: string): Promise<Fetched<unknown>> {
-    return this.#call.send(recentTradesRequest(coin), 'recentTrades', (body) => body);
+  getRecentTrades(coin: string): Promise<Fetched<PublicTrade[]>> {
+    return this.#call.send(recentTradesRequest(coin), 'recentTrades', readTrades);
   }
 
-  getFundingHistory(coin: string, startMs: number, endMs?: number): Promise<Fetched<unknown>> {
-    return this.#call.send(fundingHistoryRequest(coin, startMs, endMs), 'fundingHistory', (body) => body);
+  getFundingHistory(coin: string, startMs: number, endMs?: number): Promise<Fetched<FundingRecord[]>> {
+    return this.#call.send(fundingHistoryRequest(coin, startMs, endMs), 'fundingHistory', readFundingHistory);
   }
 
-  getPredictedFundings(): Promise<Fetched<unknown>> {
-    return this.#call.send(predictedFundingsRequest(), 'predictedFundings', (body) => body, {
+  getPredictedFundings(): Promise<Fetched<Record<string, PredictedFunding[]>>> {
+    return this.#call.send(predictedFundingsRequest(), 'predictedFundings', readPredicted, {
       key: 'predictedFundings',
       policy: LIVE_POLICY,
     });
   }
 
-  getSpotMarkets(): Promise<Fetched<unknown>> {
-    return this.#call.send(spotMetaAndAssetCtxsRequest(), 'spotMetaAndAssetCtxs', (body) => body, {
+  getSpotMarkets(): Promise<Fetched<SpotPair[]>> {
+    return this.#call.send(spotMetaAndAssetCtxsRequest(), 'spotMetaAndAssetCtxs', readSpot, {
       key: 'spotMetaAndAssetCtxs',
       policy: LIVE_POLICY,
     });
