@@ -1,6 +1,6 @@
 import type { Fill, Order } from '../exchange/order.js';
 import { MAKER_FEE, TAKER_FEE } from './hyperliquid-core.js';
-import type { ExchangeState } from './hyperliquid-exchange.js';
+import { type ExchangeState, retireOrphanedReduceOnly } from './hyperliquid-exchange.js';
 import { DeserializeError } from './hyperliquid-info.js';
 import { frontendOrder, orderStatusName } from './hyperliquid-order-views.js';
 import { findAsset, wireNumber } from './hyperliquid-universe.js';
@@ -105,10 +105,8 @@ function orderStatus(state: ExchangeState, account: string, body: Json) {
   } else throw new DeserializeError('oid: expected an integer or a 16-byte hex cloid');
   if (!order) return { status: 'unknownOid' };
   const at = order.history[order.history.length - 1]!.at;
-  return {
-    status: 'order',
-    order: { order: frontendOrder(order), status: orderStatusName(order), statusTimestamp: at },
-  };
+  const status = state.statusOverrides.get(order.id) ?? orderStatusName(order);
+  return { status: 'order', order: { order: frontendOrder(order), status, statusTimestamp: at } };
 }
 
 function userFees() {
@@ -151,6 +149,7 @@ function l2Book({ core, context }: ExchangeState, body: Json) {
 
 /** The answer when the core serves this request type, else undefined (the public `/info` then answers). */
 export function answerAccountInfo(state: ExchangeState, body: Json): { answer: unknown } | undefined {
+  retireOrphanedReduceOnly(state);
   switch (body.type) {
     case 'clearinghouseState':
       return { answer: clearinghouseState(state, user(body)) };

@@ -41,6 +41,21 @@ export interface ExchangeState {
   core: ExchangeCore;
   users: Users;
   rejections: Rejections;
+  /** Venue status names the core has no reason for (a reduce-only order retired because its position is gone). */
+  statusOverrides: Map<number, string>;
+}
+
+/**
+ * Reduce-only orders (a TP/SL sibling included) whose position is gone are cancelled as the venue does, with
+ * status `reduceOnlyCanceled`. Run after every action and before every account query.
+ */
+export function retireOrphanedReduceOnly(state: ExchangeState): void {
+  for (const account of state.users.accounts())
+    for (const order of state.core.openOrders(account)) {
+      if (!order.reduceOnly || state.core.position(account, order.symbol).size !== 0) continue;
+      state.core.cancel(account, order.id);
+      state.statusOverrides.set(order.id, 'reduceOnlyCanceled');
+    }
 }
 
 export function answerExchange(state: ExchangeState, body: unknown): unknown {
@@ -63,6 +78,14 @@ export function answerExchange(state: ExchangeState, body: unknown): unknown {
   if (expiresAfter !== null && expiresAfter < now) return err('Action already expired');
   const refused = state.users.takeNonce(signer, nonce, now);
   if (refused) return err(refused);
+  try {
+    return applyAction(state, account, action, now);
+  } finally {
+    retireOrphanedReduceOnly(state);
+  }
+}
+
+function applyAction(state: ExchangeState, account: string, action: Json, now: number): unknown {
   switch (action.type) {
     case 'order':
       return placeOrders(state.core, account, action, state.rejections, now);

@@ -6,7 +6,7 @@ import type { SimContext, SimulatorDefinition } from '../simulator.js';
 import { answerAccountInfo } from './hyperliquid-account-info.js';
 import type { Rejections } from './hyperliquid-actions.js';
 import { createHyperliquidCore, perpPrices, pinMark } from './hyperliquid-core.js';
-import { answerExchange, type ExchangeState } from './hyperliquid-exchange.js';
+import { answerExchange, type ExchangeState, retireOrphanedReduceOnly } from './hyperliquid-exchange.js';
 import { answerInfo, DeserializeError, type InfoOptions } from './hyperliquid-info.js';
 import { answerMarketInfo } from './hyperliquid-market-info.js';
 import { SEEDED_BALANCE_USDC, seededIdentity, Users } from './hyperliquid-users.js';
@@ -35,7 +35,13 @@ function hyperliquidPlugin(context: SimContext, options: InfoOptions): FastifyPl
   users.addUser(identity.accountAddress);
   users.approveAgent(identity.accountAddress, identity.agentAddress);
   core.deposit(identity.accountAddress, 'USDC', SEEDED_BALANCE_USDC);
-  const state: ExchangeState = { context, core, users, rejections: new Map() as Rejections };
+  const state: ExchangeState = {
+    context,
+    core,
+    users,
+    rejections: new Map() as Rejections,
+    statusOverrides: new Map(),
+  };
   const info: InfoOptions = { ...options, prices: (coin, at) => perpPrices(context, coin, at) };
   const unparsable = (
     reply: { code(status: number): { type(t: string): { send(body: string): unknown } } },
@@ -85,6 +91,7 @@ function hyperliquidPlugin(context: SimContext, options: InfoOptions): FastifyPl
         return reply.code(400).send({ error: 'expected {coin, mark: number | null}' });
       pinMark(context, coin, mark as number | null);
       core.sync();
+      retireOrphanedReduceOnly(state);
       return { coin, mark };
     });
   };

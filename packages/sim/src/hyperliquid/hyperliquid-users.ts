@@ -29,6 +29,11 @@ export class Users {
     this.#agents.set(agent.toLowerCase(), master.toLowerCase());
   }
 
+  /** Every user (master account). */
+  accounts(): string[] {
+    return [...this.#users];
+  }
+
   /** The account a signer acts for: itself when a user, its master when an approved agent. */
   accountOf(signer: string): string | undefined {
     if (this.#users.has(signer)) return signer;
