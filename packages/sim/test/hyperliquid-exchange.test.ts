@@ -160,4 +160,40 @@ describe('perpdex simulator /exchange', () => {
     expect(answer.status).toBe(422);
     expect(answer.body).toMatch(/^Failed to deserialize the JSON body into the target type/);
   });
+
+  it('settles funding on the hour: the position pays or receives the hourly rate times its oracle value', async () => {
+    const filled = await send({
+      action: {
+        type: 'order',
+        orders: [{ a: 0, b: true, p: '200000', s: '0.01', r: false, t: { limit: { tif: 'Ioc' } } }],
+        grouping: 'na',
+      },
+    });
+    expect(filled.body).toMatchObject({
+      response: { data: { statuses: [{ filled: { totalSz: '0.01' } }] } },
+    });
+    const funding = async () => {
+      const state = (await post('/info', { type: 'clearinghouseState', user: account() })).body as {
+        assetPositions: { position: { coin: string; cumFunding: { allTime: string } } }[];
+      };
+      return Number(state.assetPositions.find((p) => p.position.coin === 'BTC')!.position.cumFunding.allTime);
+    };
+    const before = await funding();
+    const now = instance().clock.now();
+    const nextHour = Math.ceil((now + 1) / 3_600_000) * 3_600_000;
+    instance().clock.set(nextHour + 1_000);
+    const history = (await post('/info', { type: 'fundingHistory', coin: 'BTC', startTime: nextHour }))
+      .body as {
+      fundingRate: string;
+      time: number;
+    }[];
+    expect(history.map((row) => row.time)).toEqual([nextHour]);
+    const rate = Number(history[0]!.fundingRate);
+    const paid = (await funding()) - before;
+    expect(paid).not.toBe(0);
+    // 0.01 BTC at an oracle near 95 000: the payment is the hourly rate on about 950 USD, with its sign.
+    expect(Math.sign(paid)).toBe(Math.sign(rate));
+    expect(Math.abs(paid / rate)).toBeGreaterThan(500);
+    expect(Math.abs(paid / rate)).toBeLessThan(2_000);
+  });
 });

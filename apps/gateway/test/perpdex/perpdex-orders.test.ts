@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../helpers.js';
 import { resetSimulatorsAndCaches } from '../helpers.js';
@@ -98,5 +99,17 @@ describe('perpdex bad input: 4xx naming the field, nothing signed or sent', () =
     expect(answer.status).toBe(422);
     expect(answer.body.error?.code).toBe('LEVERAGE_CAP_EXCEEDED');
     expect(exchangeCalls()).toBe(0);
+  });
+});
+
+describe('the agent key', () => {
+  it('never appears in logs, answers or the audit trail', async () => {
+    const answer = await perpdexCall(gateway, 'place_order', resting);
+    const key = simOf(gateway).credentials!.agent_private_key!.slice(2);
+    const logs = JSON.stringify(gateway.logLines());
+    const audit = readFileSync(gateway.config.AUDIT_LOG_FILE, 'utf8');
+    expect(audit).toContain(answer.body.client_order_id as string);
+    for (const text of [logs, audit, JSON.stringify(answer.body)])
+      expect(text.toLowerCase()).not.toContain(key);
   });
 });

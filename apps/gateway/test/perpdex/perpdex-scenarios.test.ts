@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../helpers.js';
 import { resetSimulatorsAndCaches } from '../helpers.js';
-import { accountOf, perpdexCall, pinMark, simOf, startPerpdexGateway } from './support/perpdex-gateway.js';
+import {
+  accountOf,
+  type Environment,
+  perpdexCall,
+  pinMark,
+  simOf,
+  startPerpdexGateway,
+} from './support/perpdex-gateway.js';
 
 /** Trading scenarios over HTTP against the simulator: protect, stop out, partial close, post-only cancel by cloid. */
 
@@ -11,18 +18,19 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.close());
 beforeEach(async () => {
-  await pinMark(gateway, 'ETH', null);
+  for (const environment of ['test', 'live'] as const) await pinMark(gateway, 'ETH', null, environment);
   await resetSimulatorsAndCaches(gateway);
 });
 
-const call = (tool: string, body: unknown) => perpdexCall(gateway, tool, body);
-const position = async (coin: string) =>
-  ((await call('get_positions', { coin })).body.positions as { size: number }[])[0]?.size ?? 0;
-const statusOf = (cloid: string) => simOf(gateway).exchange!.ordersByClientId(accountOf(gateway), cloid)[0]!;
+describe.each(['test', 'live'] as const)('perpdex trading scenarios (%s)', (environment: Environment) => {
+  const call = (tool: string, body: unknown) => perpdexCall(gateway, tool, body, { environment });
+  const position = async (coin: string) =>
+    ((await call('get_positions', { coin })).body.positions as { size: number }[])[0]?.size ?? 0;
+  const statusOf = (cloid: string) =>
+    simOf(gateway, environment).exchange!.ordersByClientId(accountOf(gateway, environment), cloid)[0]!;
 
-describe('perpdex trading scenarios', () => {
   it('open, add TP and SL, the mark falls through the stop: closed by the stop, the take-profit cancelled', async () => {
-    await pinMark(gateway, 'ETH', 3400);
+    await pinMark(gateway, 'ETH', 3400, environment);
     const opened = await call('place_order', { coin: 'ETH', side: 'buy', size: 0.1, type: 'market' });
     expect(opened.body).toMatchObject({ status: 'filled', filled_size: 0.1 });
     expect(await position('ETH')).toBe(0.1);
@@ -50,14 +58,18 @@ describe('perpdex trading scenarios', () => {
       ]),
     );
 
-    await pinMark(gateway, 'ETH', 3150);
+    await pinMark(gateway, 'ETH', 3150, environment);
     expect(await position('ETH')).toBe(0);
     expect(statusOf(stop.body.client_order_id as string).state).toBe('triggered');
     // The sibling: a reduce-only order whose position is gone is cancelled (orderStatus reduceOnlyCanceled).
-    const sibling = await fetch(`${simOf(gateway).url}/info`, {
+    const sibling = await fetch(`${simOf(gateway, environment).url}/info`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'orderStatus', user: accountOf(gateway), oid: take.body.client_order_id }),
+      body: JSON.stringify({
+        type: 'orderStatus',
+        user: accountOf(gateway, environment),
+        oid: take.body.client_order_id,
+      }),
     }).then((response) => response.json() as Promise<{ order: { status: string } }>);
     expect(sibling.order.status).toBe('reduceOnlyCanceled');
     expect((await call('get_open_orders', { coin: 'ETH' })).body.orders).toEqual([]);
