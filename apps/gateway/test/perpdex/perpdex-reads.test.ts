@@ -31,6 +31,11 @@ describe.each(['test', 'live'] as const)('perpdex reads (%s)', (environment: Env
     expect(bids[0]!.price).toBeGreaterThan(bids[4]!.price);
     expect(asks[0]!.price).toBeLessThan(asks[4]!.price);
     expect(body.spread as number).toBeGreaterThan(0);
+    const coarse = await call('get_orderbook', { coin: 'ETH', significant_figures: 2 });
+    const coarseBids = coarse.body.bids as { price: number; orders: number }[];
+    expect(coarseBids.length).toBeGreaterThan(0);
+    for (const level of coarseBids) expect(Number(level.price.toPrecision(2))).toBe(level.price);
+    expect(coarseBids[0]!.orders).toBeGreaterThan(1);
   });
 
   it('get_trade_history: the public tape, and own fills after a trade', async () => {

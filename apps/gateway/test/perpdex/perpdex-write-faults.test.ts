@@ -61,4 +61,16 @@ describe('perpdex write faults', () => {
     if (cloid) expect(ordersWithCloid(gateway, cloid)).toBe(0);
     expect(core.openOrders(account)).toHaveLength(before);
   });
+
+  it('20 concurrent calls with one Idempotency-Key: one order on the venue', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => perpdexCall(gateway, 'place_order', order, { key: 'twenty-at-once' })),
+    );
+    const sent = answers.filter((answer) => answer.status === 200 && !answer.replayed);
+    expect(sent).toHaveLength(1);
+    expect(answers.every((a) => a.status === 200 || a.body.error?.code === 'IDEMPOTENCY_IN_PROGRESS')).toBe(
+      true,
+    );
+    expect(ordersWithCloid(gateway, sent[0]!.body.client_order_id as string)).toBe(1);
+  });
 });

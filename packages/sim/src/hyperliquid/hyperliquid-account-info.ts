@@ -135,16 +135,41 @@ function userFees() {
   };
 }
 
+type Level = { price: number; size: number; n: number };
+
+/** Levels merged to `figures` significant figures: bids round down, asks up, as the venue aggregates (notes §4.4). */
+function aggregate(levels: { price: number; size: number }[], figures: number, side: 'bid' | 'ask'): Level[] {
+  const merged = new Map<number, Level>();
+  for (const { price, size } of levels) {
+    const step = 10 ** (Math.floor(Math.log10(price)) - figures + 1);
+    const units = price / step;
+    const key = Number(
+      ((side === 'bid' ? Math.floor(units + 1e-9) : Math.ceil(units - 1e-9)) * step).toPrecision(12),
+    );
+    const level = merged.get(key) ?? { price: key, size: 0, n: 0 };
+    level.size = Number((level.size + size).toPrecision(12));
+    level.n += 1;
+    merged.set(key, level);
+  }
+  return [...merged.values()];
+}
+
 function l2Book({ core, context }: ExchangeState, body: Json) {
   if (typeof body.coin !== 'string') throw new DeserializeError('coin: invalid type, expected a string');
+  const figures = body.nSigFigs;
+  if (
+    figures !== undefined &&
+    figures !== null &&
+    !(Number.isInteger(figures) && (figures as number) >= 2 && (figures as number) <= 5)
+  )
+    throw new DeserializeError('nSigFigs: expected 2, 3, 4, 5 or null');
   if (!core.instrument(body.coin)) return null;
-  const book = core.book(body.coin, 20);
-  const level = (entry: { price: number; size: number }) => ({
-    px: wireNumber(entry.price),
-    sz: wireNumber(entry.size),
-    n: 1,
-  });
-  return { coin: body.coin, time: context.now(), levels: [book.bids.map(level), book.asks.map(level)] };
+  const book = core.book(body.coin, figures ? 200 : 20);
+  const side = (levels: { price: number; size: number }[], which: 'bid' | 'ask') =>
+    (figures ? aggregate(levels, figures as number, which) : levels.map((l) => ({ ...l, n: 1 })))
+      .slice(0, 20)
+      .map((l) => ({ px: wireNumber(l.price), sz: wireNumber(l.size), n: l.n }));
+  return { coin: body.coin, time: context.now(), levels: [side(book.bids, 'bid'), side(book.asks, 'ask')] };
 }
 
 /** The answer when the core serves this request type, else undefined (the public `/info` then answers). */
