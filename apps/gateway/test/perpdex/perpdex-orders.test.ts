@@ -77,6 +77,19 @@ describe.each(['test', 'live'] as const)('perpdex orders over HTTP (%s)', (envir
       { environment },
     );
   });
+
+  it('sets the coin leverage first (updateLeverage) when the order names one', async () => {
+    const bought = await perpdexCall(
+      gateway,
+      'place_order',
+      { coin: 'AVAX', side: 'buy', size: 1, type: 'market', leverage: 3 },
+      { environment },
+    );
+    expect(bought.status).toBe(200);
+    const positions = await perpdexCall(gateway, 'get_positions', { coin: 'AVAX' }, { environment });
+    expect(positions.body.positions).toEqual([expect.objectContaining({ coin: 'AVAX', leverage: 3 })]);
+    await perpdexCall(gateway, 'close_position', { coin: 'AVAX' }, { environment });
+  });
 });
 
 describe('perpdex bad input: 4xx naming the field, nothing signed or sent', () => {
