@@ -115,6 +115,19 @@ describe('perpdex bad input: 4xx naming the field, nothing signed or sent', () =
   });
 });
 
+describe('environment_info', () => {
+  it('names the account queried and the agent that signs, never the key', async () => {
+    const { body } = await perpdexCall(gateway, 'environment_info', {});
+    expect(body).toMatchObject({
+      namespace: 'mcp-perpdex',
+      environment: 'test',
+      account_address: accountOf(gateway),
+    });
+    expect(body.agent_address).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(body.agent_address).not.toBe(body.account_address);
+  });
+});
+
 describe('the agent key', () => {
   it('never appears in logs, answers or the audit trail', async () => {
     const answer = await perpdexCall(gateway, 'place_order', resting);

@@ -1,9 +1,9 @@
-import { environmentInfoTool } from '../../tools/environment-info.tool.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
 import { getAccountSummary, getOpenOrders, getPositions } from './account-tools.js';
 import { cancelOrder } from './cancel-order.tool.js';
 import { closePosition } from './close-position.tool.js';
+import { perpdexEnvironmentInfo } from './environment-info.tool.js';
 import { basisSpotPerp, getFundingRate } from './funding-tools.js';
 import { getMarkets } from './get-markets.tool.js';
 import { getOrderbook, getTicker, getTradeHistory } from './market-tools.js';
@@ -21,7 +21,7 @@ export const perpdexNamespace = () =>
     testnetFlag: true,
     clients: (scope) => ({ perpdex: scope.client(perpdexUpstream) }),
     tools: [
-      environmentInfoTool,
+      perpdexEnvironmentInfo,
       getMarkets,
       getTicker,
       getOrderbook,
