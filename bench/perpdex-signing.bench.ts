@@ -181,14 +181,16 @@ async function placeOrderLatency() {
     await paced(sim.url, 100, 2, direct);
     await paced(gateway.url, 100, 2, viaGateway);
     emptyBook();
-    const rounds: { direct: Paced; gateway: Paced }[] = [];
-    for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 3); round++) {
-      const directRound = await paced(sim.url, 200, 5, direct);
-      emptyBook();
-      const gatewayRound = await paced(gateway.url, 200, 5, viaGateway);
-      emptyBook();
-      rounds.push({ direct: directRound, gateway: gatewayRound });
-    }
+    const rounds: { rate: number; direct: Paced; gateway: Paced }[] = [];
+    // 200/s is the goal's rate; 20/s shows the overhead where this loaded machine is not saturated.
+    for (const rate of [200, 20])
+      for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 3); round++) {
+        const directRound = await paced(sim.url, rate, 5, direct);
+        emptyBook();
+        const gatewayRound = await paced(gateway.url, rate, 5, viaGateway);
+        emptyBook();
+        rounds.push({ rate, direct: directRound, gateway: gatewayRound });
+      }
     return rounds;
   } finally {
     await gateway.close();
@@ -215,18 +217,26 @@ const bench: Bench = async () => {
     `| \`signL1Action\`: msgpack + keccak + EIP-712 digest + sign, fresh nonce each | ${fmt(signing.signer, 0)} | ${fmt(signing.signer / signing.raw, 2)} |`,
     '',
     '`place_order` (resting ETH limit buy) through the gateway versus the same order signed and posted to the',
-    'simulator directly, paced at 200 orders/s for 5 s, three rounds; ms from send to the whole answer. The',
+    'simulator directly, paced at 200 and at 20 orders/s for 5 s, three rounds each; ms from send to the whole answer. The',
     'simulator (which recovers every signature) runs in its own process; gateway and load generator share one. The',
     'venue weight budget is lifted (1200/min would refuse most of 200/s). The gateway path includes the exposure read',
     '(`clearinghouseState`) the leverage cap needs, audit and idempotency bookkeeping.',
     '',
-    '| Round | direct p50 | direct p99 | gateway p50 | gateway p99 | added p99 | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| orders/s | direct p50 | direct p99 | gateway p50 | gateway p99 | added p99 | errors |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rounds.map(
-      ({ direct, gateway }, i) =>
-        `| ${i + 1} | ${fmt(direct.p50, 2)} | ${fmt(direct.p99, 2)} | ${fmt(gateway.p50, 2)} | ${fmt(gateway.p99, 2)} | ${fmt(gateway.p99 - direct.p99, 2)} | ${direct.errors + gateway.errors} |`,
+      ({ rate, direct, gateway }) =>
+        `| ${rate} | ${fmt(direct.p50, 2)} | ${fmt(direct.p99, 2)} | ${fmt(gateway.p50, 2)} | ${fmt(gateway.p99, 2)} | ${fmt(gateway.p99 - direct.p99, 2)} | ${direct.errors + gateway.errors} |`,
     ),
-    `| median | | | | | ${fmt(median(rounds.map((r) => r.gateway.p99 - r.direct.p99)), 2)} | |`,
+    ...[200, 20].map((rate) => {
+      const added = rounds.filter((r) => r.rate === rate).map((r) => r.gateway.p99 - r.direct.p99);
+      return `| ${rate}: median | | | | | ${fmt(median(added), 2)} | |`;
+    }),
+    '',
+    `Reading: on this machine (load average above 12 on 2 cores while it ran) one core signs ${fmt(signing.raw, 0)} digests/s`,
+    'raw, an order costs a signature in the gateway and a recovery in the simulator, and 200 orders/s saturate it:',
+    'the 200/s rows measure queueing, not the gateway, and miss the 2 ms goal here. The 20/s rows are the',
+    'unsaturated overhead. The signer stays within the 0.8 goal of a raw sign when the three are interleaved.',
   ];
   return lines.join('\n');
 };
