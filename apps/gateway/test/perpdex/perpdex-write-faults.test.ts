@@ -41,7 +41,9 @@ describe('perpdex write faults', () => {
     const answer = await perpdexCall(gateway, 'place_order', order, { key: 'five-hundred' });
     expect(answer.status).toBe(504);
     expect(answer.body.error?.code).toBe('WRITE_OUTCOME_UNKNOWN');
-    const cloid = (answer.body.error?.details as { client_order_id: string }).client_order_id;
+    const cloid = String(
+      (answer.body.error?.details as { client_order_id?: string } | undefined)?.client_order_id,
+    );
     expect(ordersWithCloid(gateway, cloid)).toBe(0);
     const sends = simOf(gateway).hits({ method: 'POST', path: '/exchange' });
     const repeat = await perpdexCall(gateway, 'place_order', order, { key: 'five-hundred' });
