@@ -8,6 +8,18 @@ import {
   SigningKey,
   signL1Action,
 } from '../../src/venues/hyperliquid/l1-signing.js';
+import { signUserAction, type TypedField } from '../../src/venues/hyperliquid/user-signing.js';
+
+interface UserVector {
+  id: string;
+  kind: 'user_signed_action';
+  private_key: string;
+  domain: { chainId: number };
+  primary_type: string;
+  types: Record<string, TypedField[]>;
+  message: Record<string, unknown>;
+  expected: { signature: { r: string; s: string; v: number } };
+}
 
 interface Vector {
   id: string;
@@ -26,6 +38,9 @@ const file = JSON.parse(
   readFileSync(new URL('../fixtures/perpdex-signing-vectors.json', import.meta.url), 'utf8'),
 ) as { vectors: Vector[] };
 const l1 = file.vectors.filter((vector) => vector.kind === 'l1_action');
+const userSigned = (file as unknown as { vectors: UserVector[] }).vectors.filter(
+  (vector) => vector.kind === 'user_signed_action',
+);
 const hex = (bytes: Uint8Array) => `0x${bytesToHex(bytes)}`;
 
 describe('Hyperliquid L1 signing (notes §9, perpdex-signing-vectors.json)', () => {
@@ -69,6 +84,22 @@ describe('Hyperliquid L1 signing (notes §9, perpdex-signing-vectors.json)', () 
     expect(hex(agentDigest(id, false))).toBe(
       '0x896c4d8162f44055459294c8c024118bd661cd5da3ac7dad4784885e6aac53f3',
     );
+  });
+
+  it.each(userSigned.map((vector) => [vector.id, vector] as const))(
+    '%s (user-signed EIP-712): byte for byte',
+    (_id, vector) => {
+      const key = new SigningKey(vector.private_key);
+      const fields = vector.types[vector.primary_type]!;
+      expect(signUserAction(key, vector.domain.chainId, vector.primary_type, fields, vector.message)).toEqual(
+        vector.expected.signature,
+      );
+    },
+  );
+
+  it('covers all 19 vectors of the file', () => {
+    expect(l1.length + userSigned.length).toBe(file.vectors.length);
+    expect(file.vectors.length).toBe(19);
   });
 
   it('never prints the private key', () => {

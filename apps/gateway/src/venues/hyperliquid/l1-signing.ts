@@ -25,20 +25,20 @@ export interface L1Payload {
 }
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const keccakText = (text: string) => keccak_256(utf8(text));
+export const keccakText = (text: string) => keccak_256(utf8(text));
 
 const DOMAIN_TYPE_HASH = keccakText(
   'EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)',
 );
 const AGENT_TYPE_HASH = keccakText('Agent(string source,bytes32 connectionId)');
 
-function uint256(value: number): Uint8Array {
+export function uint256(value: number): Uint8Array {
   const bytes = new Uint8Array(32);
   new DataView(bytes.buffer).setBigUint64(24, BigInt(value));
   return bytes;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
+export function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {
