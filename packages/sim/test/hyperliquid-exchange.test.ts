@@ -151,6 +151,30 @@ describe('perpdex simulator /exchange', () => {
     );
   });
 
+  it('normalTpsl: the TP and SL children wait for the entry, then cancel each other once it filled', async () => {
+    const child = (tpsl: 'tp' | 'sl', trigger: string) => ({
+      a: 1,
+      b: false,
+      p: '100',
+      s: '0.01',
+      r: true,
+      t: { trigger: { isMarket: true, triggerPx: trigger, tpsl } },
+    });
+    const entry = { a: 1, b: true, p: '1500', s: '0.01', r: false, t: { limit: { tif: 'Gtc' } } };
+    const answer = await send({
+      action: {
+        type: 'order',
+        orders: [entry, child('tp', '9000'), child('sl', '1000')],
+        grouping: 'normalTpsl',
+      },
+    });
+    const statuses = (answer.body as { response: { data: { statuses: unknown[] } } }).response.data.statuses;
+    expect(statuses[0]).toMatchObject({ resting: { oid: expect.any(Number) } });
+    expect(statuses.slice(1)).toEqual(['waitingForFill', 'waitingForFill']);
+    const oid = (statuses[0] as { resting: { oid: number } }).resting.oid;
+    await send({ action: { type: 'cancel', cancels: [{ a: 1, o: oid }] } });
+  });
+
   it('answers a body that does not deserialize with 422 and plain text', async () => {
     const answer = await post('/exchange', {
       action: { type: 'teleport' },
