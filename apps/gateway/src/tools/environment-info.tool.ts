@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { toolsOf } from './tool.js';
 
-const EnvironmentInfoSchema = Type.Object({
+export const EnvironmentInfoSchema = Type.Object({
   namespace: Type.String(),
   exchange: Type.Union([Type.String(), Type.Null()]),
   environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),

@@ -18,6 +18,8 @@ export function writeAnswerLost(upstream: string, what: string): AppError {
  */
 export function mayHaveExecuted(error: AppError): boolean {
   if (error.details?.outcome_unknown === true) return true;
+  // A venue client that read a refusal of the whole request (a signature or nonce refused) knows it did not run.
+  if (error.details?.executed === false) return false;
   if (error.status < 500) return false;
   if (error.code === 'UPSTREAM_TIMEOUT') return false;
   const reason = error.details?.reason;

@@ -52,6 +52,8 @@ const marketDataTools = () =>
     .filter((namespace) => namespace.name === 'mcp' || namespace.name === 'mcp-perpdex')
     .flatMap((namespace) =>
       namespace.tools
+        // perpdex's other tools (account, orders, funding) have their own tests (test/perpdex).
+        .filter((tool) => namespace.name === 'mcp' || tool.name === 'get_markets')
         .filter((tool) => tool.name !== 'environment_info')
         .map((tool) => ({ namespace, tool, path: `/${namespace.name}/tools/${tool.name}` })),
     );

@@ -28,7 +28,7 @@ function meta() {
   };
 }
 
-function assetContext(seed: number, index: number, now: number) {
+function assetContext(seed: number, index: number, now: number, options?: InfoOptions) {
   const asset = PERP_UNIVERSE[index]!;
   if (asset.delisted || !asset.spec) {
     const px = wireNumber(DELISTED_PRICE);
@@ -46,8 +46,9 @@ function assetContext(seed: number, index: number, now: number) {
     };
   }
   const quote = hyperliquidQuote(seed, { ...asset, spec: asset.spec });
-  const oracle = pricePath(seed, asset.spec).priceAt(now);
-  const mark = quote.round(venuePrice(quote, now));
+  const own = options?.prices?.(asset.name, now);
+  const oracle = own?.oracle ?? pricePath(seed, asset.spec).priceAt(now);
+  const mark = own?.mark ?? quote.round(venuePrice(quote, now));
   const day = generateBar(quote, now - DAY_MS, DAY_MS, now)!;
   const tick = mark / 20_000;
   const premium = (mark - oracle) / oracle;
@@ -67,11 +68,11 @@ function assetContext(seed: number, index: number, now: number) {
   };
 }
 
-function allMids(seed: number, now: number) {
+function allMids(seed: number, now: number, options?: InfoOptions) {
   const mids: Record<string, string> = {};
   for (const [index, asset] of PERP_UNIVERSE.entries()) {
     if (asset.delisted) continue;
-    mids[asset.name] = assetContext(seed, index, now).midPx as string;
+    mids[asset.name] = assetContext(seed, index, now, options).midPx as string;
   }
   // Spot pairs share the map under their spot names; clients must not mistake them for perps.
   mids['PURR/USDC'] = '0.18123';
@@ -84,6 +85,8 @@ const isInteger = (value: unknown): value is number =>
 export interface InfoOptions {
   /** Only the most recent N candles per interval exist (the real API's horizon); null: full history. */
   retainedCandles: number | null;
+  /** Oracle and mark of a coin from the exchange core's feed (so a pinned test price shows here too). */
+  prices?: (coin: string, at: number) => { oracle: number; mark: number };
 }
 
 function candleRequest(seed: number, body: Record<string, unknown>, now: number, options: InfoOptions) {
@@ -120,9 +123,9 @@ export function answerInfo(
     case 'meta':
       return meta();
     case 'metaAndAssetCtxs':
-      return [meta(), PERP_UNIVERSE.map((_asset, index) => assetContext(seed, index, now))];
+      return [meta(), PERP_UNIVERSE.map((_asset, index) => assetContext(seed, index, now, options))];
     case 'allMids':
-      return allMids(seed, now);
+      return allMids(seed, now, options);
     case 'candleSnapshot':
       return candleRequest(seed, request, now, options);
     case undefined:

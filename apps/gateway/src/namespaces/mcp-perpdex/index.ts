@@ -1,8 +1,15 @@
-import { environmentInfoTool } from '../../tools/environment-info.tool.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
+import { getAccountSummary, getOpenOrders, getPositions } from './account-tools.js';
+import { cancelOrder } from './cancel-order.tool.js';
+import { closePosition } from './close-position.tool.js';
+import { perpdexEnvironmentInfo } from './environment-info.tool.js';
+import { basisSpotPerp, getFundingRate } from './funding-tools.js';
 import { getMarkets } from './get-markets.tool.js';
+import { getOrderbook, getTicker, getTradeHistory } from './market-tools.js';
 import type { PerpdexClients } from './perpdex-tool.js';
+import { placeOrder } from './place-order.tool.js';
+import { setStopLoss, setTakeProfit } from './trigger-tools.js';
 
 /** `/mcp-perpdex`: the perpetual-futures DEX (Hyperliquid API). */
 export const perpdexNamespace = () =>
@@ -13,5 +20,21 @@ export const perpdexNamespace = () =>
     upstreams: ['perpdex'],
     testnetFlag: true,
     clients: (scope) => ({ perpdex: scope.client(perpdexUpstream) }),
-    tools: [environmentInfoTool, getMarkets],
+    tools: [
+      perpdexEnvironmentInfo,
+      getMarkets,
+      getTicker,
+      getOrderbook,
+      getTradeHistory,
+      getFundingRate,
+      basisSpotPerp,
+      getPositions,
+      getAccountSummary,
+      getOpenOrders,
+      placeOrder,
+      cancelOrder,
+      setStopLoss,
+      setTakeProfit,
+      closePosition,
+    ],
   });

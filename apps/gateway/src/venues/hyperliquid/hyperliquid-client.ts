@@ -1,15 +1,34 @@
 import type { Candle } from '../../domain/candle.js';
 import type { Interval } from '../../domain/intervals.js';
+import type { CredentialHandle } from '../../upstream/credentials.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import type { UpstreamHttp } from '../../upstream/upstream-types.js';
 import { LISTING_POLICY, LIVE_POLICY } from '../cache-policies.js';
 import { type Fetched, VenueCall } from '../venue-call.js';
 import {
+  type Book,
+  type FundingRecord,
+  type PredictedFunding,
+  type PublicTrade,
+  readBook,
+  readFundingHistory,
+  readPredicted,
+  readSpot,
+  readTrades,
+  type SpotPair,
+} from './hyperliquid-market-transforms.js';
+import {
   allMidsRequest,
   candleSnapshotRequest,
+  fundingHistoryRequest,
+  l2BookRequest,
   metaAndAssetCtxsRequest,
   metaRequest,
+  predictedFundingsRequest,
+  recentTradesRequest,
+  spotMetaAndAssetCtxsRequest,
 } from './hyperliquid-requests.js';
+import { HyperliquidTrading } from './hyperliquid-trading.js';
 import {
   type PerpMarket,
   type PerpMeta,
@@ -24,12 +43,16 @@ import {
 export class HyperliquidClient {
   readonly exchange = 'perpdex';
   readonly #call: VenueCall;
+  /** The account and its signed writes (agent key and master address from the credential set). */
+  readonly trading: HyperliquidTrading;
 
   constructor(
     readonly http: UpstreamHttp,
     cache?: UpstreamCache,
+    credentials?: CredentialHandle,
   ) {
     this.#call = new VenueCall(http, readBody, cache);
+    this.trading = new HyperliquidTrading(this.#call, credentials, http.environment);
   }
 
   /** The perp universe (weight 20): static metadata, held a minute. */
@@ -62,5 +85,32 @@ export class HyperliquidClient {
     endMs: number;
   }): Promise<Fetched<Candle[]>> {
     return this.#call.send(candleSnapshotRequest(params), 'candleSnapshot', readCandles);
+  }
+
+  /** Up to 20 levels a side (weight 2); `nSigFigs` aggregates (2–5, null = full precision). */
+  getBook(coin: string, nSigFigs: number | null = null): Promise<Fetched<Book | null>> {
+    return this.#call.send(l2BookRequest(coin, nSigFigs), 'l2Book', readBook);
+  }
+
+  getRecentTrades(coin: string): Promise<Fetched<PublicTrade[]>> {
+    return this.#call.send(recentTradesRequest(coin), 'recentTrades', readTrades);
+  }
+
+  getFundingHistory(coin: string, startMs: number, endMs?: number): Promise<Fetched<FundingRecord[]>> {
+    return this.#call.send(fundingHistoryRequest(coin, startMs, endMs), 'fundingHistory', readFundingHistory);
+  }
+
+  getPredictedFundings(): Promise<Fetched<Record<string, PredictedFunding[]>>> {
+    return this.#call.send(predictedFundingsRequest(), 'predictedFundings', readPredicted, {
+      key: 'predictedFundings',
+      policy: LIVE_POLICY,
+    });
+  }
+
+  getSpotMarkets(): Promise<Fetched<SpotPair[]>> {
+    return this.#call.send(spotMetaAndAssetCtxsRequest(), 'spotMetaAndAssetCtxs', readSpot, {
+      key: 'spotMetaAndAssetCtxs',
+      policy: LIVE_POLICY,
+    });
   }
 }

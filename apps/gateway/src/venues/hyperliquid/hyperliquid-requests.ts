@@ -49,3 +49,19 @@ export const candleSnapshotRequest = (params: {
       endTime: params.endMs,
     },
   });
+
+export const l2BookRequest = (coin: string, nSigFigs: number | null = null) =>
+  info({ type: 'l2Book', coin, nSigFigs });
+export const recentTradesRequest = (coin: string) => info({ type: 'recentTrades', coin });
+export const fundingHistoryRequest = (coin: string, startTime: number, endTime?: number) =>
+  info({ type: 'fundingHistory', coin, startTime, ...(endTime === undefined ? {} : { endTime }) });
+export const predictedFundingsRequest = () => info({ type: 'predictedFundings' });
+export const spotMetaAndAssetCtxsRequest = () => info({ type: 'spotMetaAndAssetCtxs' });
+
+/** Account queries take the master account's address, never the agent's (notes §8). */
+export const userRequest = (
+  type: 'clearinghouseState' | 'frontendOpenOrders' | 'userFills' | 'userFees',
+  user: string,
+) => info({ type, user: user.toLowerCase() });
+export const orderStatusRequest = (user: string, oid: number | string) =>
+  info({ type: 'orderStatus', user: user.toLowerCase(), oid });

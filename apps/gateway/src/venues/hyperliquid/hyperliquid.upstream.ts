@@ -9,5 +9,7 @@ export const perpdexUpstream = defineUpstream({
   environments: 'test-and-live',
   hosts: { api: { publicUrl: PERPDEX_BASE_URLS, budget: hyperliquidBudget } },
   probe: allMidsRequest(),
-  client: (connection) => new HyperliquidClient(connection.http(), connection.cache),
+  // The agent (API wallet) key signs; the master account is queried (notes §8). The sim issues both.
+  credentials: { fields: ['agent_private_key', 'account_address'] },
+  client: (connection) => new HyperliquidClient(connection.http(), connection.cache, connection.credentials),
 });

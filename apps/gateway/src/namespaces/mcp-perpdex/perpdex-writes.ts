@@ -1,0 +1,161 @@
+import { AppError } from '@app/kit';
+import { Type } from '@sinclair/typebox';
+import type { ToolContext, ToolResult } from '../../tools/tool.js';
+import { checkLeverageCap, type Exposure } from '../../trading/leverage-cap.js';
+import { type OrderStatus, singleStatus } from '../../venues/hyperliquid/hyperliquid-exchange-answers.js';
+import { type PerpAssetRef, resolveAsset } from '../../venues/hyperliquid/perp-orders.js';
+import type { PerpdexClients } from './perpdex-tool.js';
+
+/** What the order-sending tools of `/mcp-perpdex` share: the asset lookup, exposure, the answer and its lookup. */
+
+export type PerpdexContext = ToolContext<PerpdexClients>;
+
+export async function assetOf(context: PerpdexContext, coin: string): Promise<PerpAssetRef> {
+  const meta = await context.clients.perpdex.getMeta();
+  return resolveAsset(meta.data, coin);
+}
+
+/** Mid price of a coin (the reference of market orders, notes §7). */
+export async function midOf(context: PerpdexContext, coin: string): Promise<number> {
+  const mids = await context.clients.perpdex.getAllMids();
+  const mid = mids.data[coin];
+  if (!(mid && mid > 0))
+    throw new AppError(503, 'NO_REFERENCE_PRICE', `perpdex has no mid price for ${coin} right now`, {
+      retryable: true,
+      details: { coin },
+    });
+  return mid;
+}
+
+/**
+ * The account's exposure with this order, after checking the asset's own ceiling: the coin's position with
+ * the order may not exceed the asset's `maxLeverage` times equity (the gateway cap is checked by the pipeline).
+ */
+export async function orderExposure(
+  context: PerpdexContext,
+  ref: PerpAssetRef,
+  added: number,
+): Promise<Exposure> {
+  const state = (await context.clients.perpdex.trading.accountState()).data;
+  const equity = state.account_value_usd;
+  const onCoin = state.positions.find((p) => p.coin === ref.coin)?.position_value_usd ?? 0;
+  checkLeverageCap(`perpdex ${ref.coin}`, ref.maxLeverage, {
+    equity,
+    current_notional: onCoin,
+    added_notional: added,
+  });
+  return { equity, current_notional: state.total_notional_usd, added_notional: added };
+}
+
+export const OrderAnswerSchema = Type.Object({
+  order_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The venue order id (oid)' }),
+  client_order_id: Type.String({ description: 'The cloid the gateway derived from the request' }),
+  coin: Type.String(),
+  side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
+  status: Type.String({
+    description:
+      '`resting` (on the book or waiting for its trigger), `filled`; after a reconciled lost answer the venue order status (`open`, `filled`, `canceled`, ...)',
+  }),
+  size: Type.Number({ description: 'Size sent, base units' }),
+  filled_size: Type.Number({ description: 'Size filled by this order so far, base units' }),
+  average_price: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Mean fill price, USD; null when nothing filled',
+  }),
+  price: Type.Number({ description: 'Limit (or worst) price sent, USD' }),
+  trigger_price: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Trigger price of a TP/SL order, USD',
+  }),
+});
+
+export interface OrderFacts {
+  coin: string;
+  isBuy: boolean;
+  size: number;
+  price: number;
+  triggerPrice: number | null;
+}
+
+/** The answer of a one-order `order` action. */
+export function orderResult(
+  facts: OrderFacts,
+  cloid: string,
+  statuses: OrderStatus[] | undefined,
+  receivedAt: number,
+): ToolResult<typeof OrderAnswerSchema.static> {
+  const status = singleStatus(statuses);
+  const base = {
+    client_order_id: cloid,
+    coin: facts.coin,
+    side: facts.isBuy ? ('buy' as const) : ('sell' as const),
+    size: facts.size,
+    price: facts.price,
+    trigger_price: facts.triggerPrice,
+  };
+  if (typeof status === 'object' && 'filled' in status) {
+    const { oid, totalSz, avgPx } = status.filled;
+    const data = {
+      ...base,
+      order_id: oid,
+      status: 'filled',
+      filled_size: Number(totalSz),
+      average_price: Number(avgPx),
+    };
+    return { data, obtainedAt: receivedAt, upstreamIds: [String(oid)] };
+  }
+  const oid = typeof status === 'object' && 'resting' in status ? status.resting.oid : null;
+  const data = { ...base, order_id: oid, status: 'resting', filled_size: 0, average_price: null };
+  return { data, obtainedAt: receivedAt, upstreamIds: oid === null ? [] : [String(oid)] };
+}
+
+/** After a lost answer: the order the venue has under the cloid, as the answer `send` would have given. */
+export async function orderByCloid(
+  context: PerpdexContext,
+  facts: OrderFacts,
+  cloid: string,
+): Promise<ToolResult<typeof OrderAnswerSchema.static> | undefined> {
+  const found = await context.clients.perpdex.trading.orderStatus(cloid);
+  if (!found.data) return undefined;
+  const { order, status } = found.data;
+  if (status.endsWith('Rejected'))
+    throw new AppError(422, 'ORDER_REJECTED', `perpdex rejected the order (${status})`, {
+      details: { upstream: 'perpdex', order_status: status, client_order_id: cloid },
+    });
+  const filled = Math.max(0, order.size_original - order.size_remaining);
+  const data = {
+    client_order_id: cloid,
+    coin: facts.coin,
+    side: facts.isBuy ? ('buy' as const) : ('sell' as const),
+    size: facts.size,
+    price: facts.price,
+    trigger_price: facts.triggerPrice,
+    order_id: order.order_id,
+    status,
+    filled_size: status === 'filled' ? order.size_original : filled,
+    average_price: null,
+  };
+  return { data, obtainedAt: found.receivedAt, upstreamIds: [String(order.order_id)] };
+}
+
+/** One preparation per call: the pipeline hands `exposure`, `send` and `lookup` the same input object. */
+export function oncePerCall<I extends object, T>(make: (input: I, context: PerpdexContext) => Promise<T>) {
+  const made = new WeakMap<I, Promise<T>>();
+  return (input: I, context: PerpdexContext): Promise<T> => {
+    let entry = made.get(input);
+    if (!entry) {
+      entry = make(input, context);
+      made.set(input, entry);
+    }
+    return entry;
+  };
+}
+
+/** The account's open position on a coin, or 422 NO_POSITION naming the field: nothing to close or protect. */
+export async function positionOf(context: PerpdexContext, coin: string) {
+  const state = await context.clients.perpdex.trading.accountState();
+  const position = state.data.positions.find((entry) => entry.coin === coin && entry.size !== 0);
+  if (!position)
+    throw new AppError(422, 'NO_POSITION', `the account has no open ${coin} position`, {
+      details: { field: 'coin' },
+    });
+  return position;
+}
