@@ -1,3 +1,4 @@
+import { fredUpstream } from './providers/fred/fred.upstream.js';
 import { treasuryUpstream } from './providers/treasury/treasury.upstream.js';
 import type { UpstreamSpec } from './upstream/upstream-spec.js';
 import { optxUpstream } from './venues/deribit/deribit.upstream.js';
@@ -7,4 +8,9 @@ import { perpdexUpstream } from './venues/hyperliquid/hyperliquid.upstream.js';
  * Every upstream the gateway calls: a venue or provider module declares its UpstreamSpec and is listed here;
  * the sim profile then needs a simulator of the same name in `@app/sim`'s catalog.
  */
-export const upstreamSpecs: readonly UpstreamSpec[] = [optxUpstream, perpdexUpstream, treasuryUpstream];
+export const upstreamSpecs: readonly UpstreamSpec[] = [
+  optxUpstream,
+  perpdexUpstream,
+  treasuryUpstream,
+  fredUpstream,
+];
