@@ -50,7 +50,12 @@ describe('FredClient against the simulator', () => {
     ]);
     expect(csv.data.via).toBe('csv');
     expect(csv.data.observations).toEqual(api.data.observations);
-    expect(macro.sim('fred').requests().map((request) => request.path)).toContain('/graph/fredgraph.csv');
+    expect(
+      macro
+        .sim('fred')
+        .requests()
+        .map((request) => request.path),
+    ).toContain('/graph/fredgraph.csv');
   });
 
   it('reads monthly series on the first of the month', async () => {
