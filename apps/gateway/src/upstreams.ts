@@ -1,5 +1,6 @@
 import { fredUpstream } from './providers/fred/fred.upstream.js';
 import { treasuryUpstream } from './providers/treasury/treasury.upstream.js';
+import { yahooUpstream } from './providers/yahoo/yahoo.upstream.js';
 import type { UpstreamSpec } from './upstream/upstream-spec.js';
 import { optxUpstream } from './venues/deribit/deribit.upstream.js';
 import { perpdexUpstream } from './venues/hyperliquid/hyperliquid.upstream.js';
@@ -13,4 +14,5 @@ export const upstreamSpecs: readonly UpstreamSpec[] = [
   perpdexUpstream,
   treasuryUpstream,
   fredUpstream,
+  yahooUpstream,
 ];

@@ -2,6 +2,7 @@ import { optx } from './deribit/deribit-simulator.js';
 import { perpdex } from './hyperliquid/hyperliquid-simulator.js';
 import { fred } from './macro/fred/fred-simulator.js';
 import { treasury } from './macro/treasury/treasury-simulator.js';
+import { yahoo } from './macro/yahoo/yahoo-simulator.js';
 import type { SimulatorDefinition } from './simulator.js';
 
 /**
@@ -9,4 +10,4 @@ import type { SimulatorDefinition } from './simulator.js';
  * is registered by adding its definition here; its `name` must equal the
  * gateway's upstream name (`optx`, `perpdex`, `broker`, `macro`, `sentiment`).
  */
-export const simulators: readonly SimulatorDefinition[] = [optx, perpdex, treasury, fred];
+export const simulators: readonly SimulatorDefinition[] = [optx, perpdex, treasury, fred, yahoo];
