@@ -1,3 +1,4 @@
+import { cboeUpstream } from './providers/cboe/cboe.upstream.js';
 import { fredUpstream } from './providers/fred/fred.upstream.js';
 import { treasuryUpstream } from './providers/treasury/treasury.upstream.js';
 import { yahooUpstream } from './providers/yahoo/yahoo.upstream.js';
@@ -15,4 +16,5 @@ export const upstreamSpecs: readonly UpstreamSpec[] = [
   treasuryUpstream,
   fredUpstream,
   yahooUpstream,
+  cboeUpstream,
 ];
