@@ -1,4 +1,5 @@
 import { cboeUpstream } from './providers/cboe/cboe.upstream.js';
+import { cftcUpstream } from './providers/cftc/cftc.upstream.js';
 import { fredUpstream } from './providers/fred/fred.upstream.js';
 import { treasuryUpstream } from './providers/treasury/treasury.upstream.js';
 import { yahooUpstream } from './providers/yahoo/yahoo.upstream.js';
@@ -17,4 +18,5 @@ export const upstreamSpecs: readonly UpstreamSpec[] = [
   fredUpstream,
   yahooUpstream,
   cboeUpstream,
+  cftcUpstream,
 ];
