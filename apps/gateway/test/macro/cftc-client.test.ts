@@ -51,7 +51,7 @@ describe('CftcClient against the simulator', () => {
       fault: { kind: 'error', status: 429, body: { code: 'too_many_requests', error: true } },
     });
     await expect(client().reports('tff', false, ['133741'], 4, PINNED_NOW)).rejects.toMatchObject({
-      status: 502,
+      code: 'UPSTREAM_RATE_LIMITED',
       retryable: true,
     });
   });
