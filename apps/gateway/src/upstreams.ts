@@ -1,5 +1,6 @@
 import { cboeUpstream } from './providers/cboe/cboe.upstream.js';
 import { cftcUpstream } from './providers/cftc/cftc.upstream.js';
+import { ffCalendarUpstream } from './providers/ff-calendar/ff-calendar.upstream.js';
 import { fredUpstream } from './providers/fred/fred.upstream.js';
 import { treasuryUpstream } from './providers/treasury/treasury.upstream.js';
 import { yahooUpstream } from './providers/yahoo/yahoo.upstream.js';
@@ -19,4 +20,5 @@ export const upstreamSpecs: readonly UpstreamSpec[] = [
   yahooUpstream,
   cboeUpstream,
   cftcUpstream,
+  ffCalendarUpstream,
 ];
