@@ -31,11 +31,9 @@ describe('CalendarClient against the simulator', () => {
 
   it("answers next week's 404 as a refusal, and an HTML page in place of JSON as a bad response", async () => {
     await expect(client().week('nextweek')).rejects.toMatchObject({ status: 502, retryable: false });
-    macro
-      .sim('ff-calendar')
-      .faults.inject({
-        fault: { kind: 'html', status: 200, body: '<html><body>Rate limited</body></html>' },
-      });
+    macro.sim('ff-calendar').faults.inject({
+      fault: { kind: 'html', status: 200, body: '<html><body>Rate limited</body></html>' },
+    });
     await expect(client().week('thisweek')).rejects.toMatchObject({ status: 502 });
   });
 });
