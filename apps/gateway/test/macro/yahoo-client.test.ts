@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { YahooClient } from '../../src/providers/yahoo/yahoo-client.js';
+import { UpstreamCache } from '../../src/upstream/upstream-cache.js';
 import { type MacroGateway, PINNED_NOW, startMacroGateway } from './support/macro-gateway.js';
 
 /** The Yahoo client against its simulator over real sockets: quotes, null entries, errors, the second host. */
@@ -45,5 +46,21 @@ describe('YahooClient against the simulator', () => {
     expect(data.instrumentType).toBe('CRYPTOCURRENCY');
     // query1's attempts took the three failures; query2 (the same simulator here) answered.
     expect(macro.sim('yahoo').requests().length).toBe(5);
+  });
+
+  it('serves a cached quote marked stale while Yahoo fails inside the window, then gives up', async () => {
+    let clock = 0;
+    const connection = macro.gateway.upstreams.registry.connection('yahoo', 'live');
+    const cache = new UpstreamCache({ scope: 'yahoo-test', maxEntries: 10, clock: () => clock });
+    const cached = new YahooClient(connection.http('query1'), connection.http('query2'), cache);
+    const fresh = await cached.chart('^GSPC');
+    expect(fresh.stale).toBeUndefined();
+    await macro.sim('yahoo').down();
+    clock = 61_000; // past the 60 s freshness
+    const stale = await cached.chart('^GSPC');
+    expect(stale.stale).toBe(true);
+    expect(stale.data).toEqual(fresh.data);
+    clock = 60_000 + 24 * 3_600_000 + 1;
+    await expect(cached.chart('^GSPC')).rejects.toMatchObject({ status: 502, retryable: true });
   });
 });

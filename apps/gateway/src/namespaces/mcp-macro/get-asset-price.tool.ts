@@ -47,6 +47,9 @@ export const GetAssetPriceOutputSchema = Type.Object(
   },
 );
 
+/** A range holding at least `days` daily bars, with room for holidays and bars Yahoo left empty. */
+const dailyRange = (days: number) => (days <= 15 ? '1mo' : days <= 45 ? '3mo' : days <= 100 ? '6mo' : '2y');
+
 export const getAssetPrice = macroTool({
   name: 'get_asset_price',
   title: 'Asset price',
@@ -65,11 +68,7 @@ export const getAssetPrice = macroTool({
     };
     const [quoted, daily] = await Promise.all([
       context.clients.yahoo.chart(symbol, '1d', '5m').catch(rethrow),
-      days > 0
-        ? context.clients.yahoo
-            .chart(symbol, days <= 5 ? '5d' : days <= 30 ? '1mo' : '1y', '1d')
-            .catch(rethrow)
-        : undefined,
+      days > 0 ? context.clients.yahoo.chart(symbol, dailyRange(days), '1d').catch(rethrow) : undefined,
     ]);
     const chart = quoted!.data;
     const open =
