@@ -68,11 +68,9 @@ describe('get_macro_calendar', () => {
   });
 
   it('answers 502 retryable when the feed sends its throttling page and nothing is cached', async () => {
-    macro
-      .sim('ff-calendar')
-      .faults.inject({
-        fault: { kind: 'html', status: 200, body: '<html><body>Rate limited</body></html>' },
-      });
+    macro.sim('ff-calendar').faults.inject({
+      fault: { kind: 'html', status: 200, body: '<html><body>Rate limited</body></html>' },
+    });
     const error = await failure(macro.tool('get_macro_calendar', {}));
     expect(error.status).toBe(502);
     expect(error.retryable).toBe(true);
