@@ -34,7 +34,22 @@ export interface Quote {
   as_of: string;
 }
 
+/**
+ * Quotes by chart: a chart is a cache entry shared by every call within its 60 s, so its quote is worked out
+ * once (a warm get_market_overview reads eleven of them per call). Quotes are read-only once made.
+ */
+const QUOTES = new WeakMap<Chart, Quote>();
+
 export function quoteOf(chart: Chart): Quote {
+  let quote = QUOTES.get(chart);
+  if (!quote) {
+    quote = computeQuote(chart);
+    QUOTES.set(chart, quote);
+  }
+  return quote;
+}
+
+function computeQuote(chart: Chart): Quote {
   const previous = chart.previousClose;
   const change = previous === null ? null : round(chart.price - previous, 6);
   const session = chart.regular ? chart.bars.filter((bar) => bar.time >= chart.regular!.start) : chart.bars;
