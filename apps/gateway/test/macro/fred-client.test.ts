@@ -1,3 +1,4 @@
+import { parCurve } from '@app/sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FredClient } from '../../src/providers/fred/fred-client.js';
 import { UpstreamCache } from '../../src/upstream/upstream-cache.js';
@@ -38,6 +39,9 @@ describe('FredClient against the simulator', () => {
     expect(dates).toContain('2025-12-26');
     expect(dates.at(-1)).toBe('2026-11-19'); // a business day late on the pinned Friday
     expect(data.observations.every((row) => typeof row.value === 'number' && row.value > 0)).toBe(true);
+    // DGS10 republishes the Treasury simulator's curve, as FRED republishes Treasury's.
+    const treasury = parCurve(macro.sim('treasury').seed, Date.parse('2026-11-19T00:00:00Z') / 86_400_000);
+    expect(data.observations.at(-1)!.value).toBe(treasury['10Y']);
     const request = macro.sim('fred').requests().at(-1)!;
     expect(request.path).toBe('/fred/series/observations');
     expect(request.query.api_key).toMatch(/^[a-z0-9]{32}$/);

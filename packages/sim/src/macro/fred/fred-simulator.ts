@@ -41,7 +41,9 @@ function yearOnYear(series: SimSeries, seed: number, day: number): string {
 }
 
 function fredPlugin(context: SimContext): FastifyPluginAsync {
-  const seriesSeed = context.seed;
+  // The seed the fleet gives the Treasury simulator (simulator-fleet.ts): FRED's DGS* and spreads then
+  // republish the very curve the Treasury feed serves, as the real FRED does.
+  const seriesSeed = deriveSeed(context.marketSeed, 'treasury', context.environment);
   return async (app) => {
     app.get('/fred/series/observations', async (request, reply) => {
       const query = request.query as Record<string, string | undefined>;

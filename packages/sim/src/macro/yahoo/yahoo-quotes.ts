@@ -87,8 +87,9 @@ const wave = (t: number, days: number, phase: number) => Math.sin((2 * Math.PI *
 export function priceAt(seed: number, symbol: string, spec: SimSymbol, t: number): number {
   const salt = [...symbol].reduce((sum, char) => sum + char.charCodeAt(0), 0);
   const minute = Math.floor(t / 60);
+  // Day-to-day moves of about spec.vol: a slow drift over weeks, a swing over days, an intraday wiggle.
   const level =
-    0.06 * wave(t, 47, salt) + 3 * spec.vol * wave(t, 5.3, salt / 7) + spec.vol * wave(t, 0.37, salt / 3);
+    0.06 * wave(t, 47, salt) + spec.vol * wave(t, 5.3, salt / 7) + 0.4 * spec.vol * wave(t, 0.37, salt / 3);
   const jitter = spec.vol * 0.08 * gaussian(seed, noise, minute * 64 + (salt % 64));
   const factor = 10 ** spec.priceHint;
   return Math.round(spec.base * Math.exp(level + jitter) * factor) / factor;
