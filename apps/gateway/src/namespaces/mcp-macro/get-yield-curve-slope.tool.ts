@@ -1,9 +1,10 @@
 import { AppError } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { curveSlopes } from '../../domain/yield-curve.js';
-import { CurveDateInput } from './curve.schema.js';
+import { CurveDateInput, CurveSourceSchema } from './curve.schema.js';
 import { curveAsOfMs, curvesFor } from './curve-request.js';
 import { macroTool } from './macro-tool.js';
+import { FailedDataSourceSchema } from './sources.js';
 
 /** About a year of business days: the inversion streak is counted within it. */
 const LOOKBACK_CURVES = 260;
@@ -25,7 +26,8 @@ const SlopeSchema = Type.Object({
 
 export const GetYieldCurveSlopeOutputSchema = Type.Object(
   {
-    source: Type.Literal('us_treasury_xml'),
+    source: CurveSourceSchema,
+    failed_sources: Type.Array(FailedDataSourceSchema),
     date: Type.String({ format: 'date', description: 'The newest curve with 3M, 2Y and 10Y all present' }),
     as_of: Type.String({ format: 'date-time', description: '15:30 New York time of that day (UTC)' }),
     used_previous_complete_curve: Type.Boolean({
@@ -53,6 +55,7 @@ export const GetYieldCurveSlopeOutputSchema = Type.Object(
     examples: [
       {
         source: 'us_treasury_xml',
+        failed_sources: [],
         date: '2025-06-13',
         as_of: '2025-06-13T19:30:00.000Z',
         used_previous_complete_curve: false,
@@ -70,7 +73,9 @@ export const getYieldCurveSlope = macroTool({
   name: 'get_yield_curve_slope',
   title: 'Yield curve slope',
   summary: 'US Treasury curve slopes 2s10s and 3m10y (bp), inversion, streak, shape and 1-month trend',
-  description: 'Derived from the Treasury daily par yield curve XML feed: slope = (10Y − short tenor) × 100.',
+  description:
+    'Derived from the Treasury daily par yield curve XML feed: slope = (10Y − short tenor) × 100. When the feed ' +
+    'fails, from FRED’s DGS* series (source fred_dgs, Treasury in failed_sources).',
   kind: 'read',
   input: GetYieldCurveSlopeInputSchema,
   output: GetYieldCurveSlopeOutputSchema,
@@ -78,13 +83,21 @@ export const getYieldCurveSlope = macroTool({
     const fetched = await curvesFor(input.date, LOOKBACK_CURVES, context);
     const slopes = curveSlopes(fetched.data);
     if (!slopes)
-      throw new AppError(502, 'UPSTREAM_NO_DATA', 'treasury published no curve with 3M, 2Y and 10Y', {
+      throw new AppError(502, 'UPSTREAM_NO_DATA', `${fetched.source}: no curve with 3M, 2Y and 10Y`, {
         retryable: true,
-        details: { upstream: 'treasury' },
+        details: {
+          upstream: fetched.source === 'fred_dgs' ? 'fred' : 'treasury',
+          failed_sources: fetched.failed,
+        },
       });
     const asOfMs = curveAsOfMs(slopes.date);
     return {
-      data: { source: 'us_treasury_xml' as const, as_of: new Date(asOfMs).toISOString(), ...slopes },
+      data: {
+        source: fetched.source,
+        failed_sources: fetched.failed,
+        as_of: new Date(asOfMs).toISOString(),
+        ...slopes,
+      },
       obtainedAt: asOfMs,
       stale: fetched.stale,
     };
