@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SimContext, SimulatorDefinition } from '../../simulator.js';
-import { cotRow, type Report, releasedTuesdays, SIM_MARKETS } from './cot-rows.js';
+import { type Report, SIM_MARKETS } from './cot-markets.js';
+import { cotRow, releasedTuesdays } from './cot-rows.js';
 import { parseOrder, parseSelect, parseWhere, SoqlError } from './soql.js';
 
 /**

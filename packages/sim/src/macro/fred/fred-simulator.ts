@@ -7,7 +7,8 @@ import { lastPublished, observationText, periodStarts, SIM_SERIES, type SimSerie
 /**
  * The `fred` upstream (notes macro.md U1 and "Simulator notes"): the series observations API on
  * `/fred/series/observations` (JSON only, `api_key` required and checked for shape, `"."` for missing values)
- * and the key-less graph CSV on `/graph/fredgraph.csv`. Both read the same deterministic series
+ * and the key-less graph CSV on `/graph/fredgraph.csv`. Over 120 requests a minute per key: 429 in the same
+ * error shape. Both read the same deterministic series
  * (fred-series.ts); unknown parameters are ignored, as FRED does.
  */
 
@@ -54,6 +55,10 @@ function fredPlugin(context: SimContext): FastifyPluginAsync {
           400,
           'The value for variable api_key is not registered. Read https://fred.stlouisfed.org/docs/api/api_key.html for more information.',
         );
+      if (!context.limits.take('per_key', query.api_key, request))
+        return reply
+          .code(429)
+          .send({ error_code: 429, error_message: 'Too Many Requests.  Exceeded Rate Limit' });
       if (query.file_type !== 'json')
         return fredError(reply, 400, 'Variable file_type is not one of the values: json.');
       const series = SIM_SERIES[query.series_id ?? ''];
@@ -111,10 +116,14 @@ function fredPlugin(context: SimContext): FastifyPluginAsync {
   };
 }
 
-/** FRED: issues a 32-character key (the observations API needs one; the CSV does not). */
+/**
+ * FRED: issues a 32-character key (the observations API needs one; the CSV does not), and holds each key to
+ * the reported 120 requests a minute.
+ */
 export const fred: SimulatorDefinition = {
   name: 'fred',
   plugin: fredPlugin,
+  limits: { rules: { per_key: { pool: 120, refillPerSecond: 2, cost: 1 } } },
   credentials: (context) => ({
     api_key: (deriveSeed(context.seed, 'fred-key').toString(36).repeat(8) + 'a'.repeat(32))
       .replace(/[^a-z0-9]/g, 'a')
