@@ -156,4 +156,20 @@ describe('get_yield_curve_slope', () => {
     const streak = slope.slope_10y_2y.inversion_streak_days;
     expect(streak > 0).toBe(slope.slope_10y_2y.inverted);
   });
+
+  it('cross-checks 2s10s against FRED T10Y2Y, and answers without the check when FRED is down', async () => {
+    const slope = await macro.tool('get_yield_curve_slope', {});
+    expect(slope.fred_check).toEqual({
+      t10y2y_bp: slope.slope_10y_2y.bp,
+      difference_bp: 0,
+      consistent: true,
+    });
+    expect(slope.failed_sources).toEqual([]);
+    await macro.reset();
+    await macro.sim('fred').down();
+    const unchecked = await macro.tool('get_yield_curve_slope', {});
+    expect(unchecked.fred_check).toBeNull();
+    expect(unchecked.failed_sources).toEqual([{ source: 'fred', error: expect.stringMatching(/^T10Y2Y: /) }]);
+    expect(unchecked.slope_10y_2y).toEqual(slope.slope_10y_2y);
+  });
 });

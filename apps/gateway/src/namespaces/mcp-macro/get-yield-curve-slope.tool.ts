@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { curveSlopes } from '../../domain/yield-curve.js';
 import { CurveDateInput, CurveSourceSchema } from './curve.schema.js';
 import { curveAsOfMs, curvesFor } from './curve-request.js';
+import { FredCheckSchema, fredSlopeCheck } from './fred-cross-check.js';
 import { macroTool } from './macro-tool.js';
 import { FailedDataSourceSchema } from './sources.js';
 
@@ -36,6 +37,7 @@ export const GetYieldCurveSlopeOutputSchema = Type.Object(
     slope_10y_2y: SlopeSchema,
     slope_10y_3m: SlopeSchema,
     slope_30y_5y_bp: Type.Union([Type.Number(), Type.Null()]),
+    fred_check: FredCheckSchema,
     shape: Type.Union(
       ['inverted', 'flat', 'steep', 'partially_inverted', 'normal'].map((shape) => Type.Literal(shape)),
       {
@@ -62,6 +64,7 @@ export const GetYieldCurveSlopeOutputSchema = Type.Object(
         slope_10y_2y: { bp: 45, inverted: false, inversion_streak_days: 0, change_1w_bp: 3, change_1m_bp: 8 },
         slope_10y_3m: { bp: -1, inverted: true, inversion_streak_days: 2, change_1w_bp: -4, change_1m_bp: 6 },
         slope_30y_5y_bp: 89,
+        fred_check: { t10y2y_bp: 45, difference_bp: 0, consistent: true },
         shape: 'partially_inverted',
         trend: 'steepening',
       },
@@ -91,10 +94,16 @@ export const getYieldCurveSlope = macroTool({
         },
       });
     const asOfMs = curveAsOfMs(slopes.date);
+    // The cross-check only means something against Treasury's own curve, not FRED's republication of it.
+    const { check, failed } =
+      fetched.source === 'us_treasury_xml'
+        ? await fredSlopeCheck(slopes.date, slopes.slope_10y_2y.bp, context)
+        : { check: null, failed: [] };
     return {
       data: {
         source: fetched.source,
-        failed_sources: fetched.failed,
+        failed_sources: [...fetched.failed, ...failed],
+        fred_check: check,
         as_of: new Date(asOfMs).toISOString(),
         ...slopes,
       },
