@@ -26,7 +26,7 @@ const POLL_SECONDS = 20;
 const INSTRUMENTS = '/mcp/tools/get_instruments';
 const INSTRUMENTS_BODY = JSON.stringify({ exchange: 'perpdex' });
 
-async function startBare(bytes: Buffer) {
+export async function startBare(bytes: Buffer) {
   const dir = mkdtempSync(join(tmpdir(), 'bare-bytes-'));
   writeFileSync(join(dir, 'body.json'), bytes);
   const port = await freePort();

@@ -1,4 +1,9 @@
+import { cboeUpstream } from './providers/cboe/cboe.upstream.js';
+import { cftcUpstream } from './providers/cftc/cftc.upstream.js';
+import { ffCalendarUpstream } from './providers/ff-calendar/ff-calendar.upstream.js';
+import { fredUpstream } from './providers/fred/fred.upstream.js';
 import { treasuryUpstream } from './providers/treasury/treasury.upstream.js';
+import { yahooUpstream } from './providers/yahoo/yahoo.upstream.js';
 import type { UpstreamSpec } from './upstream/upstream-spec.js';
 import { optxUpstream } from './venues/deribit/deribit.upstream.js';
 import { perpdexUpstream } from './venues/hyperliquid/hyperliquid.upstream.js';
@@ -7,4 +12,13 @@ import { perpdexUpstream } from './venues/hyperliquid/hyperliquid.upstream.js';
  * Every upstream the gateway calls: a venue or provider module declares its UpstreamSpec and is listed here;
  * the sim profile then needs a simulator of the same name in `@app/sim`'s catalog.
  */
-export const upstreamSpecs: readonly UpstreamSpec[] = [optxUpstream, perpdexUpstream, treasuryUpstream];
+export const upstreamSpecs: readonly UpstreamSpec[] = [
+  optxUpstream,
+  perpdexUpstream,
+  treasuryUpstream,
+  fredUpstream,
+  yahooUpstream,
+  cboeUpstream,
+  cftcUpstream,
+  ffCalendarUpstream,
+];

@@ -1,6 +1,11 @@
 import { optx } from './deribit/deribit-simulator.js';
 import { perpdex } from './hyperliquid/hyperliquid-simulator.js';
+import { ffCalendar } from './macro/calendar/calendar-simulator.js';
+import { cboe } from './macro/cboe/cboe-simulator.js';
+import { cftc } from './macro/cftc/cftc-simulator.js';
+import { fred } from './macro/fred/fred-simulator.js';
 import { treasury } from './macro/treasury/treasury-simulator.js';
+import { yahoo } from './macro/yahoo/yahoo-simulator.js';
 import type { SimulatorDefinition } from './simulator.js';
 
 /**
@@ -8,4 +13,13 @@ import type { SimulatorDefinition } from './simulator.js';
  * is registered by adding its definition here; its `name` must equal the
  * gateway's upstream name (`optx`, `perpdex`, `broker`, `macro`, `sentiment`).
  */
-export const simulators: readonly SimulatorDefinition[] = [optx, perpdex, treasury];
+export const simulators: readonly SimulatorDefinition[] = [
+  optx,
+  perpdex,
+  treasury,
+  fred,
+  yahoo,
+  cboe,
+  cftc,
+  ffCalendar,
+];

@@ -65,7 +65,8 @@ export class UpstreamCache {
     Pick<CacheOptions, 'remote' | 'metrics'>;
 
   constructor(options: CacheOptions) {
-    this.#options = { clock: Date.now, lockMs: 5_000, ...options };
+    // `Date.now()` looked up at each call rather than held: a test that fakes Date moves the default clock too.
+    this.#options = { clock: () => Date.now(), lockMs: 5_000, ...options };
   }
 
   get size(): number {

@@ -106,18 +106,32 @@ describe('get_treasury_yields', () => {
     }
   });
 
-  it('answers 502 retryable when the source is down and nothing is cached', async () => {
+  it('falls back to FRED when the feed sends an HTML page, naming the bad response', async () => {
+    macro.sim('treasury').faults.inject({ fault: { kind: 'html' } });
+    const slope = await macro.tool('get_yield_curve_slope', {});
+    expect(slope.source).toBe('fred_dgs');
+    expect(slope.failed_sources[0].error).toContain('sent an invalid response');
+  });
+
+  it('answers from FRED’s DGS* series when Treasury is down, and 502 retryable when FRED is down too', async () => {
     await macro.sim('treasury').down();
+    const answer = await macro.tool('get_treasury_yields', { history_days: 2 });
+    expect(answer.source).toBe('fred_dgs');
+    expect(answer.failed_sources).toEqual([{ source: 'treasury', error: expect.any(String) }]);
+    expect(answer.date).toBe('2026-11-19');
+    // FRED republishes the same curve, without the 1.5M, 2M and 4M points.
+    const expected = simCurve('2026-11-19');
+    for (const tenor of ['1M', '3M', '6M', '1Y', '2Y', '3Y', '5Y', '7Y', '10Y', '20Y', '30Y'])
+      expect(answer.curve[tenor]).toBe(expected[tenor as keyof typeof expected]);
+    expect([answer.curve['1.5M'], answer.curve['2M'], answer.curve['4M']]).toEqual([null, null, null]);
+    expect(answer.history.map((entry: Json) => entry.date)).toEqual(['2026-11-18', '2026-11-19']);
+    await macro.sim('fred').down();
+    await macro.reset();
+    await macro.sim('treasury').down();
+    await macro.sim('fred').down();
     const error = await failure(macro.tool('get_treasury_yields', {}));
     expect(error.status).toBe(502);
     expect(error.retryable).toBe(true);
-  });
-
-  it('answers 502 when the source sends an HTML page instead of the feed', async () => {
-    macro.sim('treasury').faults.inject({ fault: { kind: 'html' } });
-    const error = await failure(macro.tool('get_yield_curve_slope', {}));
-    expect(error.status).toBe(502);
-    expect(error.message).toContain('sent an invalid response');
   });
 });
 
@@ -141,5 +155,21 @@ describe('get_yield_curve_slope', () => {
     const slope = await macro.tool('get_yield_curve_slope', {});
     const streak = slope.slope_10y_2y.inversion_streak_days;
     expect(streak > 0).toBe(slope.slope_10y_2y.inverted);
+  });
+
+  it('cross-checks 2s10s against FRED T10Y2Y, and answers without the check when FRED is down', async () => {
+    const slope = await macro.tool('get_yield_curve_slope', {});
+    expect(slope.fred_check).toEqual({
+      t10y2y_bp: slope.slope_10y_2y.bp,
+      difference_bp: 0,
+      consistent: true,
+    });
+    expect(slope.failed_sources).toEqual([]);
+    await macro.reset();
+    await macro.sim('fred').down();
+    const unchecked = await macro.tool('get_yield_curve_slope', {});
+    expect(unchecked.fred_check).toBeNull();
+    expect(unchecked.failed_sources).toEqual([{ source: 'fred', error: expect.stringMatching(/^T10Y2Y: /) }]);
+    expect(unchecked.slope_10y_2y).toEqual(slope.slope_10y_2y);
   });
 });

@@ -160,11 +160,16 @@ describe('market-data tools on the gateway', () => {
     const ready = (await (await fetch(`${gateway.url}/health/ready`)).json()) as Json;
     expect(ready.status).toBe('ready');
     expect(ready.upstreams.map((u: Json) => `${u.name}/${u.environment}`).sort()).toEqual([
+      'cboe/live',
+      'cftc/live',
+      'ff-calendar/live',
+      'fred/live',
       'optx/live',
       'optx/test',
       'perpdex/live',
       'perpdex/test',
       'treasury/live',
+      'yahoo/live',
     ]);
   });
 });

@@ -29,3 +29,8 @@ export const CurveDateInput = Type.String({
   format: 'date',
   description: 'The curve on or before this day (YYYY-MM-DD, from 1990-01-02); the latest when omitted',
 });
+
+/** Where the curves came from: Treasury's XML feed, or FRED's DGS* series while the feed fails. */
+export const CurveSourceSchema = Type.Union([Type.Literal('us_treasury_xml'), Type.Literal('fred_dgs')], {
+  description: 'us_treasury_xml; fred_dgs when Treasury failed (FRED has no 1.5M, 2M or 4M point)',
+});

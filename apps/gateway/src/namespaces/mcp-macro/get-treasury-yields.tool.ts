@@ -1,8 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import { tenorChangesBp, WEEK_BACK } from '../../domain/yield-curve.js';
-import { CurveChangeSchema, CurveDateInput, CurveSchema, DatedCurveSchema } from './curve.schema.js';
+import {
+  CurveChangeSchema,
+  CurveDateInput,
+  CurveSchema,
+  CurveSourceSchema,
+  DatedCurveSchema,
+} from './curve.schema.js';
 import { curveAsOfMs, curvesFor, fullCurve } from './curve-request.js';
 import { macroTool } from './macro-tool.js';
+import { FailedDataSourceSchema } from './sources.js';
 
 export const GetTreasuryYieldsInputSchema = Type.Object(
   {
@@ -38,7 +45,8 @@ const EXAMPLE_CURVE = {
 
 export const GetTreasuryYieldsOutputSchema = Type.Object(
   {
-    source: Type.Literal('us_treasury_xml'),
+    source: CurveSourceSchema,
+    failed_sources: Type.Array(FailedDataSourceSchema),
     date: Type.String({ format: 'date', description: 'Business day of the latest curve' }),
     as_of: Type.String({ format: 'date-time', description: '15:30 New York time of that day (UTC)' }),
     curve: CurveSchema,
@@ -50,6 +58,7 @@ export const GetTreasuryYieldsOutputSchema = Type.Object(
     examples: [
       {
         source: 'us_treasury_xml',
+        failed_sources: [],
         date: '2025-06-13',
         as_of: '2025-06-13T19:30:00.000Z',
         curve: EXAMPLE_CURVE,
@@ -67,7 +76,8 @@ export const getTreasuryYields = macroTool({
   summary: 'US Treasury daily par yield curve (1M–30Y, percent) with 1-day and 1-week changes in bp',
   description:
     'From the Treasury daily par yield curve XML feed. A tenor the feed left empty is null, never zero. ' +
-    'Weekends and holidays have no curve: the latest is the last business day posted (late New York afternoon).',
+    'Weekends and holidays have no curve: the latest is the last business day posted (late New York afternoon). ' +
+    'When the feed fails the curve comes from FRED’s DGS* series (source fred_dgs, Treasury in failed_sources).',
   kind: 'read',
   input: GetTreasuryYieldsInputSchema,
   output: GetTreasuryYieldsOutputSchema,
@@ -79,7 +89,8 @@ export const getTreasuryYields = macroTool({
     const asOfMs = curveAsOfMs(latest.date);
     return {
       data: {
-        source: 'us_treasury_xml' as const,
+        source: fetched.source,
+        failed_sources: fetched.failed,
         date: latest.date,
         as_of: new Date(asOfMs).toISOString(),
         curve: fullCurve(latest.yields),
