@@ -2,6 +2,7 @@ import type { GatewayConfig } from './config.js';
 import { commonNamespace } from './namespaces/mcp/index.js';
 import { macroNamespace } from './namespaces/mcp-macro/index.js';
 import { perpdexNamespace } from './namespaces/mcp-perpdex/index.js';
+import { sentimentNamespace } from './namespaces/mcp-sentiment/index.js';
 import type { AnyNamespace } from './tools/tool.js';
 
 type NamespaceConfig = Pick<
@@ -24,4 +25,5 @@ export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => [
   ),
   perpdexNamespace(),
   macroNamespace(),
+  sentimentNamespace(),
 ];

@@ -1,3 +1,8 @@
+import { binancePublicUpstream } from './providers/binance-public/binance-public.upstream.js';
+import { bybitPublicUpstream } from './providers/bybit-public/bybit-public.upstream.js';
+import { deribitPublicUpstream } from './providers/deribit-public/deribit-public.upstream.js';
+import { hyperliquidPublicUpstream } from './providers/hyperliquid-public/hyperliquid-public.upstream.js';
+import { okxPublicUpstream } from './providers/okx-public/okx-public.upstream.js';
 import { treasuryUpstream } from './providers/treasury/treasury.upstream.js';
 import type { UpstreamSpec } from './upstream/upstream-spec.js';
 import { optxUpstream } from './venues/deribit/deribit.upstream.js';
@@ -7,4 +12,13 @@ import { perpdexUpstream } from './venues/hyperliquid/hyperliquid.upstream.js';
  * Every upstream the gateway calls: a venue or provider module declares its UpstreamSpec and is listed here;
  * the sim profile then needs a simulator of the same name in `@app/sim`'s catalog.
  */
-export const upstreamSpecs: readonly UpstreamSpec[] = [optxUpstream, perpdexUpstream, treasuryUpstream];
+export const upstreamSpecs: readonly UpstreamSpec[] = [
+  optxUpstream,
+  perpdexUpstream,
+  treasuryUpstream,
+  binancePublicUpstream,
+  bybitPublicUpstream,
+  okxPublicUpstream,
+  hyperliquidPublicUpstream,
+  deribitPublicUpstream,
+];

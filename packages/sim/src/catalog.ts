@@ -1,6 +1,11 @@
 import { optx } from './deribit/deribit-simulator.js';
 import { perpdex } from './hyperliquid/hyperliquid-simulator.js';
 import { treasury } from './macro/treasury/treasury-simulator.js';
+import { binancePublic } from './sentiment/binance-simulator.js';
+import { bybitPublic } from './sentiment/bybit-simulator.js';
+import { deribitPublic } from './sentiment/deribit-public-simulator.js';
+import { hyperliquidPublic } from './sentiment/hyperliquid-public-simulator.js';
+import { okxPublic } from './sentiment/okx-simulator.js';
 import type { SimulatorDefinition } from './simulator.js';
 
 /**
@@ -8,4 +13,13 @@ import type { SimulatorDefinition } from './simulator.js';
  * is registered by adding its definition here; its `name` must equal the
  * gateway's upstream name (`optx`, `perpdex`, `broker`, `macro`, `sentiment`).
  */
-export const simulators: readonly SimulatorDefinition[] = [optx, perpdex, treasury];
+export const simulators: readonly SimulatorDefinition[] = [
+  optx,
+  perpdex,
+  treasury,
+  binancePublic,
+  bybitPublic,
+  okxPublic,
+  hyperliquidPublic,
+  deribitPublic,
+];

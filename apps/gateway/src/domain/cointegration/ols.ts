@@ -96,7 +96,9 @@ export function solveLeading(cp: CrossProducts, m: number = cp.k): OlsFit | null
       for (let p = j; p < i; p++) s -= l[i * m + p]! * column[p]!;
       column[i] = s / l[i * m + i]!;
     }
-    for (let i = j; i < m; i++) inverseDiagonal[j] += column[i]! * column[i]!;
+    let sum = 0;
+    for (let i = j; i < m; i++) sum += column[i]! * column[i]!;
+    inverseDiagonal[j] = sum;
   }
   return { coefficients: beta, ssr: Math.max(0, cp.yty - explained), inverseDiagonal, n: cp.n };
 }

@@ -1,0 +1,18 @@
+import type { BinancePublicClient } from '../../providers/binance-public/binance-public-client.js';
+import type { BybitPublicClient } from '../../providers/bybit-public/bybit-public-client.js';
+import type { DeribitPublicClient } from '../../providers/deribit-public/deribit-public.upstream.js';
+import type { HyperliquidPublicClient } from '../../providers/hyperliquid-public/hyperliquid-public.upstream.js';
+import type { OkxPublicClient } from '../../providers/okx-public/okx-public.upstream.js';
+import { toolsOf } from '../../tools/tool.js';
+
+/** Each sentiment source's client, one per source (its own upstream, budget and cache). */
+export interface SentimentClients {
+  binance: BinancePublicClient;
+  bybit: BybitPublicClient;
+  okx: OkxPublicClient;
+  hyperliquid: HyperliquidPublicClient;
+  deribit: DeribitPublicClient;
+}
+
+/** The tool builder of `/mcp-sentiment`: handlers see the sources' clients. */
+export const sentimentTool = toolsOf<SentimentClients>();
