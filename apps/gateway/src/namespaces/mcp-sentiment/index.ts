@@ -5,9 +5,12 @@ import { hyperliquidPublicUpstream } from '../../providers/hyperliquid-public/hy
 import { okxPublicUpstream } from '../../providers/okx-public/okx-public.upstream.js';
 import { environmentInfoTool } from '../../tools/environment-info.tool.js';
 import { defineNamespace } from '../../tools/tool.js';
+import { getCointegrationPairs } from './get-cointegration-pairs.tool.js';
 import { getCrossExchangeFunding } from './get-cross-exchange-funding.tool.js';
 import { getFundingArbSpread } from './get-funding-arb-spread.tool.js';
 import { getFundingRates } from './get-funding-rates.tool.js';
+import { getLiquidationHeatmap } from './get-liquidation-heatmap.tool.js';
+import { getOiHistory } from './get-oi-history.tool.js';
 import type { SentimentClients } from './sentiment-tool.js';
 
 /**
@@ -30,5 +33,13 @@ export const sentimentNamespace = () =>
       hyperliquid: scope.client(hyperliquidPublicUpstream),
       deribit: scope.client(deribitPublicUpstream),
     }),
-    tools: [environmentInfoTool, getFundingRates, getCrossExchangeFunding, getFundingArbSpread],
+    tools: [
+      environmentInfoTool,
+      getFundingRates,
+      getCrossExchangeFunding,
+      getFundingArbSpread,
+      getOiHistory,
+      getLiquidationHeatmap,
+      getCointegrationPairs,
+    ],
   });
