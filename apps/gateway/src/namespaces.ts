@@ -7,7 +7,12 @@ import type { AnyNamespace } from './tools/tool.js';
 
 type NamespaceConfig = Pick<
   GatewayConfig,
-  'CANDLE_CACHE_MB' | 'HISTORY_BARS_IN_FLIGHT' | 'HISTORY_ADMISSION_WAIT_MS' | 'HISTORY_PAGES_PER_VENUE'
+  | 'CANDLE_CACHE_MB'
+  | 'HISTORY_BARS_IN_FLIGHT'
+  | 'HISTORY_ADMISSION_WAIT_MS'
+  | 'HISTORY_PAGES_PER_VENUE'
+  | 'CRYPTO_NEWS_FEEDS'
+  | 'WORLD_NEWS_FEEDS'
 >;
 
 /**
@@ -25,5 +30,7 @@ export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => [
   ),
   perpdexNamespace(),
   macroNamespace(),
-  sentimentNamespace(),
+  sentimentNamespace(
+    config && { cryptoNewsFeeds: config.CRYPTO_NEWS_FEEDS, worldNewsFeeds: config.WORLD_NEWS_FEEDS },
+  ),
 ];

@@ -1,7 +1,9 @@
 import { binancePublicUpstream } from './providers/binance-public/binance-public.upstream.js';
 import { bybitPublicUpstream } from './providers/bybit-public/bybit-public.upstream.js';
 import { deribitPublicUpstream } from './providers/deribit-public/deribit-public.upstream.js';
+import { gdeltUpstream } from './providers/gdelt/gdelt.upstream.js';
 import { hyperliquidPublicUpstream } from './providers/hyperliquid-public/hyperliquid-public.upstream.js';
+import { newsFeedsUpstream } from './providers/news-feeds/news-feeds.upstream.js';
 import { okxPublicUpstream } from './providers/okx-public/okx-public.upstream.js';
 import { treasuryUpstream } from './providers/treasury/treasury.upstream.js';
 import type { UpstreamSpec } from './upstream/upstream-spec.js';
@@ -21,4 +23,6 @@ export const upstreamSpecs: readonly UpstreamSpec[] = [
   okxPublicUpstream,
   hyperliquidPublicUpstream,
   deribitPublicUpstream,
+  newsFeedsUpstream,
+  gdeltUpstream,
 ];

@@ -5,6 +5,8 @@ import { binancePublic } from './sentiment/binance-simulator.js';
 import { bybitPublic } from './sentiment/bybit-simulator.js';
 import { deribitPublic } from './sentiment/deribit-public-simulator.js';
 import { hyperliquidPublic } from './sentiment/hyperliquid-public-simulator.js';
+import { newsFeeds } from './sentiment/news/feeds-simulator.js';
+import { gdelt } from './sentiment/news/gdelt-simulator.js';
 import { okxPublic } from './sentiment/okx-simulator.js';
 import type { SimulatorDefinition } from './simulator.js';
 
@@ -22,4 +24,6 @@ export const simulators: readonly SimulatorDefinition[] = [
   okxPublic,
   hyperliquidPublic,
   deribitPublic,
+  newsFeeds,
+  gdelt,
 ];

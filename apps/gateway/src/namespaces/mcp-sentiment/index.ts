@@ -1,16 +1,21 @@
 import { binancePublicUpstream } from '../../providers/binance-public/binance-public.upstream.js';
 import { bybitPublicUpstream } from '../../providers/bybit-public/bybit-public.upstream.js';
 import { deribitPublicUpstream } from '../../providers/deribit-public/deribit-public.upstream.js';
+import { gdeltUpstream } from '../../providers/gdelt/gdelt.upstream.js';
 import { hyperliquidPublicUpstream } from '../../providers/hyperliquid-public/hyperliquid-public.upstream.js';
+import { DEFAULT_CRYPTO_FEEDS, DEFAULT_WORLD_FEEDS, feedList } from '../../providers/news-feeds/feeds.js';
+import { newsFeedsUpstream } from '../../providers/news-feeds/news-feeds.upstream.js';
 import { okxPublicUpstream } from '../../providers/okx-public/okx-public.upstream.js';
 import { environmentInfoTool } from '../../tools/environment-info.tool.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { getCointegrationPairs } from './get-cointegration-pairs.tool.js';
 import { getCrossExchangeFunding } from './get-cross-exchange-funding.tool.js';
+import { getCryptoNews } from './get-crypto-news.tool.js';
 import { getFundingArbSpread } from './get-funding-arb-spread.tool.js';
 import { getFundingRates } from './get-funding-rates.tool.js';
 import { getLiquidationHeatmap } from './get-liquidation-heatmap.tool.js';
 import { getOiHistory } from './get-oi-history.tool.js';
+import { getWorldNews } from './get-world-news.tool.js';
 import type { SentimentClients } from './sentiment-tool.js';
 
 /**
@@ -18,13 +23,32 @@ import type { SentimentClients } from './sentiment-tool.js';
  * interest come from the venues' public market-data endpoints, not from the gateway's trading clients (spec).
  * No test environment: both tokens read the same live sources.
  */
-export const sentimentNamespace = () =>
-  defineNamespace<SentimentClients>({
+export interface SentimentOptions {
+  cryptoNewsFeeds: string;
+  worldNewsFeeds: string;
+}
+
+export const sentimentNamespace = (
+  options: SentimentOptions = { cryptoNewsFeeds: DEFAULT_CRYPTO_FEEDS, worldNewsFeeds: DEFAULT_WORLD_FEEDS },
+) => {
+  const feedLists = {
+    crypto: feedList('CRYPTO_NEWS_FEEDS', options.cryptoNewsFeeds),
+    world: feedList('WORLD_NEWS_FEEDS', options.worldNewsFeeds),
+  };
+  return defineNamespace<SentimentClients>({
     name: 'mcp-sentiment',
     description:
       'Sentiment data from public sources: funding, open interest, liquidation model, cointegration',
     exchange: 'sentiment',
-    upstreams: ['binance-public', 'bybit-public', 'okx-public', 'hyperliquid-public', 'deribit-public'],
+    upstreams: [
+      'binance-public',
+      'bybit-public',
+      'okx-public',
+      'hyperliquid-public',
+      'deribit-public',
+      'news-feeds',
+      'gdelt',
+    ],
     testnetFlag: false,
     clients: (scope) => ({
       binance: scope.client(binancePublicUpstream),
@@ -32,6 +56,9 @@ export const sentimentNamespace = () =>
       okx: scope.client(okxPublicUpstream),
       hyperliquid: scope.client(hyperliquidPublicUpstream),
       deribit: scope.client(deribitPublicUpstream),
+      news: scope.client(newsFeedsUpstream),
+      gdelt: scope.client(gdeltUpstream),
+      feedLists,
     }),
     tools: [
       environmentInfoTool,
@@ -41,5 +68,8 @@ export const sentimentNamespace = () =>
       getOiHistory,
       getLiquidationHeatmap,
       getCointegrationPairs,
+      getCryptoNews,
+      getWorldNews,
     ],
   });
+};

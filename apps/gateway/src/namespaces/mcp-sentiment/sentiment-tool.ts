@@ -1,7 +1,10 @@
 import type { BinancePublicClient } from '../../providers/binance-public/binance-public-client.js';
 import type { BybitPublicClient } from '../../providers/bybit-public/bybit-public-client.js';
 import type { DeribitPublicClient } from '../../providers/deribit-public/deribit-public.upstream.js';
+import type { GdeltClient } from '../../providers/gdelt/gdelt.upstream.js';
 import type { HyperliquidPublicClient } from '../../providers/hyperliquid-public/hyperliquid-public.upstream.js';
+import type { FeedSpec } from '../../providers/news-feeds/feeds.js';
+import type { NewsFeedsClient } from '../../providers/news-feeds/news-feeds.upstream.js';
 import type { OkxPublicClient } from '../../providers/okx-public/okx-public.upstream.js';
 import { toolsOf } from '../../tools/tool.js';
 
@@ -12,6 +15,10 @@ export interface SentimentClients {
   okx: OkxPublicClient;
   hyperliquid: HyperliquidPublicClient;
   deribit: DeribitPublicClient;
+  news: NewsFeedsClient;
+  gdelt: GdeltClient;
+  /** The configured feed lists (CRYPTO_NEWS_FEEDS, WORLD_NEWS_FEEDS). */
+  feedLists: { crypto: FeedSpec[]; world: FeedSpec[] };
 }
 
 /** The tool builder of `/mcp-sentiment`: handlers see the sources' clients. */
