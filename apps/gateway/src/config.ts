@@ -105,6 +105,8 @@ export const gatewayEnv = {
   // Sentiment news: which known feeds (providers/news-feeds/feeds.ts) each tool reads, comma-separated ids.
   CRYPTO_NEWS_FEEDS: string('coindesk,cointelegraph,decrypt,theblock,bitcoinmagazine'),
   WORLD_NEWS_FEEDS: string('bbc,guardian,npr'),
+  // get_social_sentiment: also read CoinGecko's community votes (free, tightly rate-limited).
+  SOCIAL_FREE_FALLBACK: oneOf(['none', 'coingecko'], 'none'),
 };
 
 export type GatewayEnv = EnvValues<typeof gatewayEnv>;

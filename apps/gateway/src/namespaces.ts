@@ -13,6 +13,7 @@ type NamespaceConfig = Pick<
   | 'HISTORY_PAGES_PER_VENUE'
   | 'CRYPTO_NEWS_FEEDS'
   | 'WORLD_NEWS_FEEDS'
+  | 'SOCIAL_FREE_FALLBACK'
 >;
 
 /**
@@ -31,6 +32,10 @@ export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => [
   perpdexNamespace(),
   macroNamespace(),
   sentimentNamespace(
-    config && { cryptoNewsFeeds: config.CRYPTO_NEWS_FEEDS, worldNewsFeeds: config.WORLD_NEWS_FEEDS },
+    config && {
+      cryptoNewsFeeds: config.CRYPTO_NEWS_FEEDS,
+      worldNewsFeeds: config.WORLD_NEWS_FEEDS,
+      socialFreeFallback: config.SOCIAL_FREE_FALLBACK,
+    },
   ),
 ];

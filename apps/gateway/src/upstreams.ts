@@ -1,8 +1,11 @@
 import { binancePublicUpstream } from './providers/binance-public/binance-public.upstream.js';
 import { bybitPublicUpstream } from './providers/bybit-public/bybit-public.upstream.js';
+import { coinGeckoUpstream } from './providers/coingecko/coingecko.upstream.js';
 import { deribitPublicUpstream } from './providers/deribit-public/deribit-public.upstream.js';
+import { fearGreedUpstream } from './providers/fear-greed/fear-greed.upstream.js';
 import { gdeltUpstream } from './providers/gdelt/gdelt.upstream.js';
 import { hyperliquidPublicUpstream } from './providers/hyperliquid-public/hyperliquid-public.upstream.js';
+import { lunarCrushUpstream } from './providers/lunarcrush/lunarcrush.upstream.js';
 import { newsFeedsUpstream } from './providers/news-feeds/news-feeds.upstream.js';
 import { okxPublicUpstream } from './providers/okx-public/okx-public.upstream.js';
 import { treasuryUpstream } from './providers/treasury/treasury.upstream.js';
@@ -25,4 +28,7 @@ export const upstreamSpecs: readonly UpstreamSpec[] = [
   deribitPublicUpstream,
   newsFeedsUpstream,
   gdeltUpstream,
+  fearGreedUpstream,
+  lunarCrushUpstream,
+  coinGeckoUpstream,
 ];

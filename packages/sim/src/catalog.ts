@@ -8,6 +8,7 @@ import { hyperliquidPublic } from './sentiment/hyperliquid-public-simulator.js';
 import { newsFeeds } from './sentiment/news/feeds-simulator.js';
 import { gdelt } from './sentiment/news/gdelt-simulator.js';
 import { okxPublic } from './sentiment/okx-simulator.js';
+import { coinGecko, fearGreed, lunarCrush } from './sentiment/social/social-simulators.js';
 import type { SimulatorDefinition } from './simulator.js';
 
 /**
@@ -26,4 +27,7 @@ export const simulators: readonly SimulatorDefinition[] = [
   deribitPublic,
   newsFeeds,
   gdelt,
+  fearGreed,
+  lunarCrush,
+  coinGecko,
 ];

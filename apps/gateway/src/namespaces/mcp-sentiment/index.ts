@@ -1,8 +1,11 @@
 import { binancePublicUpstream } from '../../providers/binance-public/binance-public.upstream.js';
 import { bybitPublicUpstream } from '../../providers/bybit-public/bybit-public.upstream.js';
+import { coinGeckoUpstream } from '../../providers/coingecko/coingecko.upstream.js';
 import { deribitPublicUpstream } from '../../providers/deribit-public/deribit-public.upstream.js';
+import { fearGreedUpstream } from '../../providers/fear-greed/fear-greed.upstream.js';
 import { gdeltUpstream } from '../../providers/gdelt/gdelt.upstream.js';
 import { hyperliquidPublicUpstream } from '../../providers/hyperliquid-public/hyperliquid-public.upstream.js';
+import { lunarCrushUpstream } from '../../providers/lunarcrush/lunarcrush.upstream.js';
 import { DEFAULT_CRYPTO_FEEDS, DEFAULT_WORLD_FEEDS, feedList } from '../../providers/news-feeds/feeds.js';
 import { newsFeedsUpstream } from '../../providers/news-feeds/news-feeds.upstream.js';
 import { okxPublicUpstream } from '../../providers/okx-public/okx-public.upstream.js';
@@ -15,6 +18,7 @@ import { getFundingArbSpread } from './get-funding-arb-spread.tool.js';
 import { getFundingRates } from './get-funding-rates.tool.js';
 import { getLiquidationHeatmap } from './get-liquidation-heatmap.tool.js';
 import { getOiHistory } from './get-oi-history.tool.js';
+import { getSocialSentiment } from './get-social-sentiment.tool.js';
 import { getWorldNews } from './get-world-news.tool.js';
 import type { SentimentClients } from './sentiment-tool.js';
 
@@ -26,10 +30,15 @@ import type { SentimentClients } from './sentiment-tool.js';
 export interface SentimentOptions {
   cryptoNewsFeeds: string;
   worldNewsFeeds: string;
+  socialFreeFallback: 'none' | 'coingecko';
 }
 
 export const sentimentNamespace = (
-  options: SentimentOptions = { cryptoNewsFeeds: DEFAULT_CRYPTO_FEEDS, worldNewsFeeds: DEFAULT_WORLD_FEEDS },
+  options: SentimentOptions = {
+    cryptoNewsFeeds: DEFAULT_CRYPTO_FEEDS,
+    worldNewsFeeds: DEFAULT_WORLD_FEEDS,
+    socialFreeFallback: 'none',
+  },
 ) => {
   const feedLists = {
     crypto: feedList('CRYPTO_NEWS_FEEDS', options.cryptoNewsFeeds),
@@ -48,6 +57,9 @@ export const sentimentNamespace = (
       'deribit-public',
       'news-feeds',
       'gdelt',
+      'fear-greed',
+      'lunarcrush',
+      'coingecko',
     ],
     testnetFlag: false,
     clients: (scope) => ({
@@ -59,6 +71,10 @@ export const sentimentNamespace = (
       news: scope.client(newsFeedsUpstream),
       gdelt: scope.client(gdeltUpstream),
       feedLists,
+      fearGreed: scope.client(fearGreedUpstream),
+      lunarCrush: scope.client(lunarCrushUpstream),
+      coinGecko: scope.client(coinGeckoUpstream),
+      socialFreeFallback: options.socialFreeFallback,
     }),
     tools: [
       environmentInfoTool,
@@ -70,6 +86,7 @@ export const sentimentNamespace = (
       getCointegrationPairs,
       getCryptoNews,
       getWorldNews,
+      getSocialSentiment,
     ],
   });
 };
