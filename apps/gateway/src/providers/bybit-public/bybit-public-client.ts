@@ -7,6 +7,7 @@ import { type Fetched, VenueCall } from '../../venues/venue-call.js';
 import { providerPolicy } from '../provider-answer.js';
 import {
   arrayField,
+  type Candle,
   decimalField,
   jsonBody,
   type OiPoint,
@@ -95,6 +96,47 @@ export class BybitPublicClient {
   }
 
   /**
+   * Candles oldest first (Bybit answers newest first, `[start, open, high, low, close, volume, turnover]` as
+   * strings); `category` linear for the perpetual, spot for daily closes.
+   */
+  klines(
+    category: 'linear' | 'spot',
+    symbol: string,
+    interval: string,
+    limit: number,
+  ): Promise<Fetched<Candle[]>> {
+    const intervalMs = interval === 'D' ? 86_400_000 : Number(interval) * 60_000;
+    return this.#call.send(
+      {
+        method: 'GET',
+        path: '/v5/market/kline',
+        query: { category, symbol, interval, limit },
+        idempotent: true,
+      },
+      `${symbol} ${category} klines`,
+      (result) =>
+        arrayField(SOURCE, record(SOURCE, result, 'klines').list, 'kline list')
+          .map((row) => {
+            const cells = arrayField(SOURCE, row, 'kline');
+            const openTime = timeField(SOURCE, cells[0], 'start');
+            return {
+              openTime,
+              closeTime: openTime + intervalMs - 1,
+              open: decimalField(SOURCE, cells[1], 'open'),
+              high: decimalField(SOURCE, cells[2], 'high'),
+              low: decimalField(SOURCE, cells[3], 'low'),
+              close: decimalField(SOURCE, cells[4], 'close'),
+            };
+          })
+          .sort((a, b) => a.openTime - b.openTime),
+      {
+        key: `k:${category}:${symbol}:${interval}:${limit}`,
+        policy: providerPolicy(category === 'spot' ? 3_600_000 : 60_000),
+      },
+    );
+  }
+
+  /**
    * Open interest in coins, oldest first (Bybit answers newest first), converted to USD with the close of the
    * linear kline of the same bucket (notes tool 7).
    */
@@ -104,7 +146,6 @@ export class BybitPublicClient {
     klineInterval: string,
     limit: number,
   ): Promise<Fetched<OiPoint[]>> {
-    const policy = providerPolicy(60_000);
     const [oi, klines] = await Promise.all([
       this.#call.send(
         {
@@ -124,29 +165,14 @@ export class BybitPublicClient {
               };
             },
           ),
-        { key: `oi:${symbol}:${intervalTime}:${limit}`, policy },
+        { key: `oi:${symbol}:${intervalTime}:${limit}`, policy: providerPolicy(60_000) },
       ),
-      this.#call.send(
-        {
-          method: 'GET',
-          path: '/v5/market/kline',
-          query: { category: 'linear', symbol, interval: klineInterval, limit },
-          idempotent: true,
-        },
-        `${symbol} klines`,
-        (result) =>
-          new Map(
-            arrayField(SOURCE, record(SOURCE, result, 'klines').list, 'kline list').map((row) => {
-              const cells = arrayField(SOURCE, row, 'kline');
-              return [timeField(SOURCE, cells[0], 'start'), decimalField(SOURCE, cells[4], 'close')] as const;
-            }),
-          ),
-        { key: `k:${symbol}:${klineInterval}:${limit}`, policy },
-      ),
+      this.klines('linear', symbol, klineInterval, limit),
     ]);
+    const closes = new Map(klines.data.map((candle) => [candle.openTime, candle.close]));
     const points = oi.data
-      .filter((point) => klines.data.has(point.timestamp))
-      .map((point) => ({ ...point, oiUsd: point.oiCoin * klines.data.get(point.timestamp)! }))
+      .filter((point) => closes.has(point.timestamp))
+      .map((point) => ({ ...point, oiUsd: point.oiCoin * closes.get(point.timestamp)! }))
       .sort((a, b) => a.timestamp - b.timestamp);
     return { ...oi, data: points, ...(klines.stale ? { stale: true as const } : {}) };
   }
