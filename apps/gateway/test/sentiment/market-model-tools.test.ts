@@ -74,6 +74,21 @@ describe('get_liquidation_heatmap over HTTP', () => {
   });
 });
 
+describe('get_liquidation_heatmap falls back to Bybit', () => {
+  it('Binance down: Bybit open interest and klines, long share 0.5, binance in failed_sources', async () => {
+    await sentiment.sim('binance-public').down();
+    const answer = await sentiment.tool('get_liquidation_heatmap', { asset: 'ETH', lookback_hours: 48 });
+    expect(answer.failed_sources.map((failed: { source: string }) => failed.source)).toEqual(['binance']);
+    expect(answer.params.data[0]).toContain('bybit');
+    expect(answer.params.bars).toBe(48);
+    await sentiment.sim('bybit-public').down();
+    const error = await failure(
+      sentiment.tool('get_liquidation_heatmap', { asset: 'SOL', lookback_hours: 48 }),
+    );
+    expect(error.status).toBe(502);
+  });
+});
+
 describe('get_cointegration_pairs over HTTP', () => {
   it('screens every pair of the requested assets over Binance spot daily closes', async () => {
     const answer = await sentiment.tool('get_cointegration_pairs', {
@@ -84,7 +99,7 @@ describe('get_cointegration_pairs over HTTP', () => {
     });
     expect(answer.tested_pairs).toBe(6);
     expect(answer.pairs).toHaveLength(6);
-    expect(answer.data_source).toBe('binance_spot_klines');
+    expect(answer.data_source).toBe('spot_daily_klines');
     // The still-open candle is dropped: the last complete day is the day before the pinned clock's.
     expect(answer.last_date).toBe('2026-11-19');
     for (const pair of answer.pairs) {
@@ -102,8 +117,18 @@ describe('get_cointegration_pairs over HTTP', () => {
       p_threshold: 1,
       min_abs_corr: 0,
     });
-    expect(answer.failed_sources.map((failed: { source: string }) => failed.source)).toEqual(['binance:BNB']);
+    expect(answer.failed_sources.map((failed: { source: string }) => failed.source)).toEqual(['closes:BNB']);
     expect(answer.tested_pairs).toBe(1);
+    // Binance down: Bybit spot daily closes answer the same pairs.
+    await sentiment.sim('binance-public').down();
+    const fallback = await sentiment.tool('get_cointegration_pairs', {
+      assets: ['SOL', 'XRP'],
+      lookback_days: 90,
+      p_threshold: 1,
+      min_abs_corr: 0,
+    });
+    expect(fallback.tested_pairs).toBe(1);
+    expect(fallback.pairs[0].n_obs).toBe(90);
     const short = await failure(sentiment.tool('get_cointegration_pairs', { lookback_days: 30 }));
     expect(short.status).toBe(422);
     expect(JSON.stringify(short)).toContain('lookback_days');

@@ -19,7 +19,7 @@ export interface AlignedCloses {
 }
 
 /**
- * Daily closes from Binance spot klines (notes tool 9), the still-open candle dropped, aligned by UTC date
+ * Daily closes from Binance spot klines, else Bybit spot (notes tool 9), the still-open candle dropped, aligned by UTC date
  * (the intersection over the assets that answered), as natural logs. An asset that fails is listed and left out.
  */
 export async function alignedDailyCloses(
@@ -28,11 +28,31 @@ export async function alignedDailyCloses(
   context: ToolContext<SentimentClients>,
 ): Promise<AlignedCloses> {
   const now = context.now();
-  const settled = await Promise.allSettled(
-    assets.map((asset) =>
-      context.clients.binance.spotDailyKlines(venueSymbol('binance', asset)!, lookbackDays + 1),
-    ),
-  );
+  // Binance spot first; an asset Binance cannot answer (geo block, not listed) is read from Bybit spot.
+  const closesOf = async (asset: string) => {
+    try {
+      return await context.clients.binance.spotDailyKlines(venueSymbol('binance', asset)!, lookbackDays + 1);
+    } catch (binanceError) {
+      try {
+        return await context.clients.bybit.klines(
+          'spot',
+          venueSymbol('bybit', asset)!,
+          'D',
+          lookbackDays + 1,
+        );
+      } catch (bybitError) {
+        throw new AppError(
+          502,
+          'ALL_SOURCES_FAILED',
+          `binance: ${errorText(binanceError)}; bybit: ${errorText(bybitError)}`,
+          {
+            retryable: true,
+          },
+        );
+      }
+    }
+  };
+  const settled = await Promise.allSettled(assets.map(closesOf));
   const failed: FailedSource[] = [];
   const errors: unknown[] = [];
   const closes = new Map<string, Map<number, number>>();
@@ -42,7 +62,7 @@ export async function alignedDailyCloses(
     const asset = assets[i]!;
     if (outcome.status === 'rejected') {
       errors.push(outcome.reason);
-      failed.push({ source: `binance:${asset}`, error: errorText(outcome.reason) });
+      failed.push({ source: `closes:${asset}`, error: errorText(outcome.reason) });
       return;
     }
     receivedAt = Math.min(receivedAt, outcome.value.receivedAt);

@@ -75,7 +75,9 @@ export const GetCointegrationPairsOutputSchema = Type.Object(
     pairs: Type.Array(PairSchema, { description: 'p_value ≤ p_threshold, smallest first' }),
     tested_pairs: Type.Integer(),
     skipped_pairs: Type.Integer({ description: 'Below min_abs_corr, or degenerate' }),
-    data_source: Type.Literal('binance_spot_klines'),
+    data_source: Type.Literal('spot_daily_klines', {
+      description: 'Binance spot, else Bybit spot per asset',
+    }),
     failed_sources: Type.Array(FailedSourceSchema),
   },
   {
@@ -105,7 +107,7 @@ export const GetCointegrationPairsOutputSchema = Type.Object(
         ],
         tested_pairs: 45,
         skipped_pairs: 0,
-        data_source: 'binance_spot_klines',
+        data_source: 'spot_daily_klines',
         failed_sources: [],
       },
     ],
@@ -118,7 +120,7 @@ export const getCointegrationPairs = sentimentTool({
   summary:
     'Engle–Granger screening of every asset pair over daily closes: hedge ratio, ADF τ, p-value, half-life, z',
   description:
-    'Daily closes from Binance spot klines, aligned by UTC date. Per pair both orderings are tested and the more ' +
+    'Daily closes from Binance spot klines (Bybit spot when Binance fails), aligned by UTC date. Per pair both orderings are tested and the more ' +
     'negative τ reported; critical values MacKinnon (2010), p-values MacKinnon (1994). Expect false positives at 5 % ' +
     'over many pairs: use p_threshold 0.01 for universes above 20 assets.',
   kind: 'read',
@@ -138,7 +140,7 @@ export const getCointegrationPairs = sentimentTool({
         pairs: pairs.filter((pair) => pair.p_value <= threshold).sort((a, b) => a.p_value - b.p_value),
         tested_pairs: (n * (n - 1)) / 2 - skipped,
         skipped_pairs: skipped,
-        data_source: 'binance_spot_klines' as const,
+        data_source: 'spot_daily_klines' as const,
         failed_sources: closes.failed,
       },
       obtainedAt: closes.receivedAt,

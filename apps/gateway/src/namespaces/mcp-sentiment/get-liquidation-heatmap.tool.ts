@@ -1,8 +1,8 @@
 import { AppError } from '@app/kit';
 import { Type } from '@sinclair/typebox';
-import { venueSymbol } from '../../domain/funding/symbols.js';
-import { type HeatmapBar, liquidationHeatmap } from '../../domain/liquidation/heatmap.js';
-import { AssetSchema, nullable } from './sentiment.schema.js';
+import { liquidationHeatmap } from '../../domain/liquidation/heatmap.js';
+import { heatmapInputs } from './heatmap-inputs.js';
+import { AssetSchema, FailedSourceSchema, nullable } from './sentiment.schema.js';
 import { sentimentTool } from './sentiment-tool.js';
 
 const DEFAULT_WEIGHTS = { '5': 0.1, '10': 0.25, '25': 0.3, '50': 0.2, '100': 0.15 };
@@ -51,7 +51,9 @@ export const GetLiquidationHeatmapOutputSchema = Type.Object(
       range_pct: Type.Number(),
       mmr: Type.Number(),
       leverage_weights: Type.Record(Type.String(), Type.Number()),
-      long_share: Type.Literal('auto'),
+      long_share: Type.Literal('auto', {
+        description: 'Binance account ratio per bar; 0.5 on the Bybit fallback',
+      }),
       bars: Type.Integer(),
       data: Type.Array(Type.String()),
     }),
@@ -70,6 +72,7 @@ export const GetLiquidationHeatmapOutputSchema = Type.Object(
     top_short_clusters: Type.Array(ClusterSchema),
     nearest_major_long: nullable(Type.Number()),
     nearest_major_short: nullable(Type.Number()),
+    failed_sources: Type.Array(FailedSourceSchema),
   },
   {
     examples: [
@@ -108,6 +111,7 @@ export const GetLiquidationHeatmapOutputSchema = Type.Object(
         top_short_clusters: [{ price: 107900, usd: 141000000 }],
         nearest_major_long: 103982.4,
         nearest_major_short: 107900,
+        failed_sources: [],
       },
     ],
   },
@@ -134,31 +138,8 @@ export const getLiquidationHeatmap = sentimentTool({
       mmr: input.mmr ?? 0.005,
       leverageWeights: input.leverage_weights ?? DEFAULT_WEIGHTS,
     };
-    const symbol = venueSymbol('binance', asset)!;
-    const { binance } = context.clients;
-    const [oi, klines, ratio, funding] = await Promise.all([
-      binance.openInterestHistory(symbol, '1h', lookback),
-      binance.futuresKlines(symbol, '1h', lookback),
-      binance.longShare(symbol, '1h', lookback),
-      binance.funding(),
-    ]);
-    const candles = new Map(klines.data.map((candle) => [candle.openTime, candle]));
-    const longs = new Map(ratio.data.map((row) => [row.timestamp, row.long]));
-    const bars: HeatmapBar[] = oi.data.flatMap((point) => {
-      const candle = candles.get(point.timestamp);
-      if (!candle) return [];
-      const { high, low, close } = candle;
-      return [
-        {
-          timestamp: point.timestamp,
-          high,
-          low,
-          close,
-          oiUsd: point.oiUsd,
-          longShare: longs.get(point.timestamp) ?? 0.5,
-        },
-      ];
-    });
+    const inputs = await heatmapInputs(asset, lookback, context);
+    const { bars } = inputs;
     if (bars.length < MIN_BARS)
       throw new AppError(
         422,
@@ -168,7 +149,7 @@ export const getLiquidationHeatmap = sentimentTool({
           details: { field: 'asset' },
         },
       );
-    const mark = funding.data.get(asset)?.markPrice ?? bars[bars.length - 1]!.close;
+    const mark = inputs.mark;
     const map = liquidationHeatmap(bars, mark, params);
     return {
       data: {
@@ -185,16 +166,13 @@ export const getLiquidationHeatmap = sentimentTool({
           leverage_weights: params.leverageWeights,
           long_share: 'auto' as const,
           bars: bars.length,
-          data: [
-            'binance openInterestHist 1h',
-            'binance klines 1h',
-            'binance globalLongShortAccountRatio 1h',
-          ],
+          data: inputs.data,
         },
         ...map,
+        failed_sources: inputs.failed,
       },
-      obtainedAt: Math.min(oi.receivedAt, klines.receivedAt, ratio.receivedAt),
-      stale: [oi, klines, ratio].some((part) => part.stale),
+      obtainedAt: inputs.receivedAt,
+      stale: inputs.stale,
     };
   },
 });
