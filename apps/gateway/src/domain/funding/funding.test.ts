@@ -79,6 +79,17 @@ describe('funding normalisation, worked by hand (notes S11 and the cross-check v
     const fresh = normaliseFunding(row('binance', 0.0001, 8), NOW);
     expect(arbSpread('BTC', [old, fresh], { feeBpsTotal: 0, holdingHours: 72 })).toBeNull();
   });
+
+  it('a venue whose mark is more than 1 % from the median is left out as basis risk', () => {
+    const rows = [
+      row('binance', 0.0001, 8),
+      row('bybit', 0.00006, 8),
+      { ...row('okx', 0.0009, 8), markPrice: 105702.1 * 1.02 },
+    ].map((r) => normaliseFunding(r, NOW));
+    const arb = arbSpread('BTC', rows, { feeBpsTotal: 0, holdingHours: 72 })!;
+    expect(arb.short_leg.venue).toBe('binance');
+    expect(arb.venues_considered).toBe(2);
+  });
 });
 
 describe('the cross-venue symbol map', () => {

@@ -116,13 +116,31 @@ export interface ArbOpportunity {
   venues_considered: number;
 }
 
-/** The funding carry between the highest- and lowest-funded fresh venues of one asset; null under two venues. */
+/** A mark more than 1 % from the venues' median is basis risk, not carry (notes tool 6): left out of the arb. */
+const MAX_MARK_DEVIATION = 0.01;
+
+function withoutBasisOutliers(rows: readonly NormalisedFunding[]): NormalisedFunding[] {
+  const marks = rows
+    .flatMap((row) => (row.mark_price === null ? [] : [row.mark_price]))
+    .sort((a, b) => a - b);
+  if (marks.length < 3) return [...rows];
+  const middle = Math.floor(marks.length / 2);
+  const median = marks.length % 2 ? marks[middle]! : (marks[middle - 1]! + marks[middle]!) / 2;
+  return rows.filter(
+    (row) => row.mark_price === null || Math.abs(row.mark_price / median - 1) <= MAX_MARK_DEVIATION,
+  );
+}
+
+/**
+ * The funding carry between the highest- and lowest-funded venues of one asset, stale venues and basis outliers
+ * left out; null under two venues.
+ */
 export function arbSpread(
   asset: string,
   rows: readonly NormalisedFunding[],
   costs: { feeBpsTotal: number; holdingHours: number },
 ): ArbOpportunity | null {
-  const fresh = rows.filter((row) => !row.stale);
+  const fresh = withoutBasisOutliers(rows.filter((row) => !row.stale));
   if (fresh.length < 2) return null;
   const sorted = [...fresh].sort((a, b) => a.rate_8h - b.rate_8h);
   const leg = (row: NormalisedFunding): ArbLeg => ({

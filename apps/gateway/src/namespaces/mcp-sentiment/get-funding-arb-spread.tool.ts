@@ -102,7 +102,8 @@ export const getFundingArbSpread = sentimentTool({
     'Per asset, the carry of shorting the highest-funded perpetual and buying the lowest, per 8 h and annualised',
   description:
     'From the same funding snapshot as get_cross_exchange_funding: every rate normalised to 8 h with its venue’s ' +
-    'interval, stale venues excluded, optional fee model. A failing venue is listed in failed_sources.',
+    'interval; stale venues and venues whose mark is more than 1 % from the median are left out; optional fee ' +
+    'model. A failing venue is listed in failed_sources.',
   kind: 'read',
   input: GetFundingArbSpreadInputSchema,
   output: GetFundingArbSpreadOutputSchema,
