@@ -120,12 +120,9 @@ export const gdeltUpstream = defineUpstream({
   name: 'gdelt',
   environments: 'live-only',
   hosts: { api: { publicUrl: 'https://api.gdeltproject.org' } },
-  probe: {
-    method: 'GET',
-    path: '/api/v2/doc/doc',
-    query: { query: 'economy', mode: 'ArtList', format: 'json', maxrecords: 1 },
-    idempotent: true,
-  },
+  // Readiness must not spend GDELT's one-request-per-5-s allowance (load balancers poll it every second): it reads
+  // the host's root page, outside the DOC API, and never passes the gate.
+  probe: { method: 'GET', path: '/', idempotent: true, expect: 'text' },
   // Retries would break the spacing: one attempt, the queue decides when.
   tuning: { maxAttempts: 1 },
   client: (connection) =>

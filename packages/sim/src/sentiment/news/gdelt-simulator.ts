@@ -28,6 +28,10 @@ function unbalancedOr(query: string): boolean {
 function gdeltPlugin(context: SimContext): FastifyPluginAsync {
   const lastByIp = new Map<string, number>();
   return async (app) => {
+    // The host's root page, outside the rate-limited DOC API (the gateway's readiness probe reads it).
+    app.get('/', async (_request, reply) =>
+      reply.type('text/html').send('<html><body>GDELT Project API</body></html>'),
+    );
     app.get('/api/v2/doc/doc', async (request, reply) => {
       const started = performance.now();
       const last = lastByIp.get(request.ip);
