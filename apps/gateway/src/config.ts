@@ -102,6 +102,11 @@ export const gatewayEnv = {
   HISTORY_BARS_IN_FLIGHT: integer(4_500_000, { min: 1, max: 1_000_000_000 }),
   HISTORY_ADMISSION_WAIT_MS: integer(2_000, { min: 0, max: 60_000 }),
   HISTORY_PAGES_PER_VENUE: integer(2, { min: 1, max: 64 }),
+  // Sentiment news: which known feeds (providers/news-feeds/feeds.ts) each tool reads, comma-separated ids.
+  CRYPTO_NEWS_FEEDS: string('coindesk,cointelegraph,decrypt,theblock,bitcoinmagazine'),
+  WORLD_NEWS_FEEDS: string('bbc,guardian,npr'),
+  // get_social_sentiment: also read CoinGecko's community votes (free, tightly rate-limited).
+  SOCIAL_FREE_FALLBACK: oneOf(['none', 'coingecko'], 'none'),
 };
 
 export type GatewayEnv = EnvValues<typeof gatewayEnv>;

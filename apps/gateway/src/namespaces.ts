@@ -4,11 +4,18 @@ import { marketClients } from './namespaces/mcp/market-clients.js';
 import { macroNamespace } from './namespaces/mcp-macro/index.js';
 import { optxNamespace } from './namespaces/mcp-optx/index.js';
 import { perpdexNamespace } from './namespaces/mcp-perpdex/index.js';
+import { sentimentNamespace } from './namespaces/mcp-sentiment/index.js';
 import type { AnyNamespace } from './tools/tool.js';
 
 type NamespaceConfig = Pick<
   GatewayConfig,
-  'CANDLE_CACHE_MB' | 'HISTORY_BARS_IN_FLIGHT' | 'HISTORY_ADMISSION_WAIT_MS' | 'HISTORY_PAGES_PER_VENUE'
+  | 'CANDLE_CACHE_MB'
+  | 'HISTORY_BARS_IN_FLIGHT'
+  | 'HISTORY_ADMISSION_WAIT_MS'
+  | 'HISTORY_PAGES_PER_VENUE'
+  | 'CRYPTO_NEWS_FEEDS'
+  | 'WORLD_NEWS_FEEDS'
+  | 'SOCIAL_FREE_FALLBACK'
 >;
 
 /** The history path's limits from the run contract, for the namespaces that read candles (/mcp, /mcp-optx). */
@@ -27,5 +34,17 @@ const historyLimits = (config?: NamespaceConfig) =>
 export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => {
   // One closed-candle cache, admission and set of page slots for every namespace that reads history.
   const history = marketClients(historyLimits(config));
-  return [commonNamespace(history), perpdexNamespace(), macroNamespace(), optxNamespace(history)];
+  return [
+    commonNamespace(history),
+    perpdexNamespace(),
+    macroNamespace(),
+    optxNamespace(history),
+    sentimentNamespace(
+      config && {
+        cryptoNewsFeeds: config.CRYPTO_NEWS_FEEDS,
+        worldNewsFeeds: config.WORLD_NEWS_FEEDS,
+        socialFreeFallback: config.SOCIAL_FREE_FALLBACK,
+      },
+    ),
+  ];
 };

@@ -6,6 +6,15 @@ import { cftc } from './macro/cftc/cftc-simulator.js';
 import { fred } from './macro/fred/fred-simulator.js';
 import { treasury } from './macro/treasury/treasury-simulator.js';
 import { yahoo } from './macro/yahoo/yahoo-simulator.js';
+
+import { binancePublic } from './sentiment/binance-simulator.js';
+import { bybitPublic } from './sentiment/bybit-simulator.js';
+import { deribitPublic } from './sentiment/deribit-public-simulator.js';
+import { hyperliquidPublic } from './sentiment/hyperliquid-public-simulator.js';
+import { newsFeeds } from './sentiment/news/feeds-simulator.js';
+import { gdelt } from './sentiment/news/gdelt-simulator.js';
+import { okxPublic } from './sentiment/okx-simulator.js';
+import { coinGecko, fearGreed, lunarCrush } from './sentiment/social/social-simulators.js';
 import type { SimulatorDefinition } from './simulator.js';
 
 /**
@@ -22,4 +31,15 @@ export const simulators: readonly SimulatorDefinition[] = [
   cboe,
   cftc,
   ffCalendar,
+
+  binancePublic,
+  bybitPublic,
+  okxPublic,
+  hyperliquidPublic,
+  deribitPublic,
+  newsFeeds,
+  gdelt,
+  fearGreed,
+  lunarCrush,
+  coinGecko,
 ];

@@ -1,5 +1,4 @@
 import { AppError, isAppError } from '@app/kit';
-import type { FailedSource } from './historical.service.js';
 
 /** A failed source's `error` text in `failed_sources`: the code and message, never internals. */
 export const errorText = (error: unknown) =>
@@ -10,7 +9,7 @@ export const errorText = (error: unknown) =>
  * gateway's budget or the venue's own answer), which is 429 with the longest Retry-After: the caller should
  * come back, not treat the venues as broken.
  */
-export function allSourcesFailed(what: string, errors: unknown[], failed: FailedSource[]): AppError {
+export function allSourcesFailed(what: string, errors: unknown[], failed: readonly object[]): AppError {
   const limited = errors.every((error) => isAppError(error) && error.status === 429);
   if (!limited)
     return new AppError(502, 'ALL_SOURCES_FAILED', what, {
