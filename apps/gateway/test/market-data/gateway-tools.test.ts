@@ -160,10 +160,20 @@ describe('market-data tools on the gateway', () => {
     const ready = (await (await fetch(`${gateway.url}/health/ready`)).json()) as Json;
     expect(ready.status).toBe('ready');
     expect(ready.upstreams.map((u: Json) => `${u.name}/${u.environment}`).sort()).toEqual([
+      'binance-public/live',
+      'bybit-public/live',
       'cboe/live',
       'cftc/live',
+      'coingecko/live',
+      'deribit-public/live',
+      'fear-greed/live',
       'ff-calendar/live',
       'fred/live',
+      'gdelt/live',
+      'hyperliquid-public/live',
+      'lunarcrush/live',
+      'news-feeds/live',
+      'okx-public/live',
       'optx/live',
       'optx/test',
       'perpdex/live',

@@ -46,6 +46,8 @@ function hyperliquidPublicPlugin(context: SimContext): FastifyPluginAsync {
         }),
       ];
     },
+    // The gateway's readiness probe of this upstream asks for `meta`: the universe alone.
+    meta: (_body, now) => (answers.metaAndAssetCtxs?.(_body, now) as unknown[])[0],
     fundingHistory: (body, now) => {
       const coin = listedCoins().find((spec) => spec.coin === body.coin);
       const startTime = typeof body.startTime === 'number' ? body.startTime : null;
