@@ -1,6 +1,7 @@
 import type { GatewayConfig } from './config.js';
 import { commonNamespace } from './namespaces/mcp/index.js';
 import { macroNamespace } from './namespaces/mcp-macro/index.js';
+import { optxNamespace } from './namespaces/mcp-optx/index.js';
 import { perpdexNamespace } from './namespaces/mcp-perpdex/index.js';
 import type { AnyNamespace } from './tools/tool.js';
 
@@ -22,6 +23,7 @@ export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => [
       pagesPerVenue: config.HISTORY_PAGES_PER_VENUE,
     },
   ),
+  optxNamespace(),
   perpdexNamespace(),
   macroNamespace(),
 ];

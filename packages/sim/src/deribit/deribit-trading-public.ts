@@ -9,6 +9,7 @@ import {
   optionalBoolean,
   optionalString,
   type Query,
+  RpcError,
   requiredInteger,
   requiredString,
 } from './deribit-rpc.js';
@@ -108,6 +109,12 @@ function trades(market: OptxMarket, now: number, query: Query, timed: boolean) {
 }
 
 export const tradingPublicMethods: Record<string, Method> = {
+  test: (_market, _now, query) => {
+    if (optionalString(query, 'expected_result') === 'exception')
+      throw new RpcError(11094, 'internal_server_error');
+    return { version: '1.2.26' };
+  },
+  status: () => ({ locked: 'false', locked_indices: [] }),
   ticker: (market, now, query) => {
     const sim = traded(market, query);
     return sim ? coreTicker(market, now, sim.name) : undefined;
