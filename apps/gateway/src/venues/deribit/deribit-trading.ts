@@ -116,6 +116,27 @@ export class DeribitTrading {
     return this.#private.send(request, `currency ${currency}`, asList);
   }
 
+  getOpenOrdersByInstrument(instrument: string) {
+    const request = call('private', 'get_open_orders_by_instrument', {
+      instrument_name: instrument,
+      type: 'all',
+    });
+    return this.#private.send(request, `instrument ${instrument}`, asList);
+  }
+
+  /** The account's latest fills on one instrument, newest first. */
+  getUserTrades(instrument: string, count: number) {
+    const request = call('private', 'get_user_trades_by_instrument', {
+      instrument_name: instrument,
+      count,
+      sorting: 'desc',
+    });
+    return this.#private.send(request, `instrument ${instrument}`, (result) => {
+      const page = result as { trades?: WireObject[] } | null;
+      return page?.trades ?? [];
+    });
+  }
+
   getOrderState(orderId: string) {
     const request = call('private', 'get_order_state', { order_id: orderId });
     return this.#private.send(request, `order ${orderId}`, asObject);
