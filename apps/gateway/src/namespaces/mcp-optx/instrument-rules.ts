@@ -15,9 +15,15 @@ export function currencyOf(instrumentName: string): string {
   return head.includes('_') ? (head.split('_')[1] ?? 'USDC') : head;
 }
 
+/** Settlement families Deribit lists instruments under (notes §4.2); a name outside them is not listed. */
+const FAMILIES = new Set(['BTC', 'ETH', 'USDC', 'USDT', 'EURR']);
+
 export async function listedInstrument(clients: OptxClients, name: string): Promise<OptxInstrument> {
-  const listing = await clients.market.getInstruments({ currency: currencyOf(name), kind: null });
-  const instrument = listing.data.find((row) => row.instrument_name === name);
+  const currency = currencyOf(name);
+  const listing = FAMILIES.has(currency)
+    ? await clients.market.getInstruments({ currency, kind: null })
+    : null;
+  const instrument = listing?.data.find((row) => row.instrument_name === name);
   if (!instrument)
     throw new AppError(404, 'UNKNOWN_INSTRUMENT', `optx does not list ${name}`, {
       details: { field: 'instrument_name', instrument_name: name },
