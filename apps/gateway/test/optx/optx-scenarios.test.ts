@@ -9,7 +9,9 @@ import { optxCall, shiftPrice, startOptxGateway } from './optx-gateway.js';
 
 let gateway: Gateway;
 beforeAll(async () => {
-  gateway = await startOptxGateway({ env: { OPTX_MAX_LEVERAGE: '20' } });
+  // The market pinned: it moves only when a test shifts a coin's price path.
+  const pinned = Date.UTC(2026, 10, 25, 12);
+  gateway = await startOptxGateway({ env: { OPTX_MAX_LEVERAGE: '20' }, simNow: () => pinned });
 });
 afterEach(async () => {
   for (const coin of ['BTC', 'ETH']) await shiftPrice(gateway, coin, 1);
@@ -126,18 +128,19 @@ describe('optx trading scenarios', () => {
 
   it('close_position of a partially filled position closes exactly what filled', async () => {
     const name = 'ETH-PERPETUAL';
-    const book = await call('get_orderbook', { instrument_name: name, depth: 1 });
-    const [bestAsk, askSize] = book.asks[0];
+    // Up to the second level, for about three times what the book shows there: part fills, the rest rests.
+    const book = await call('get_orderbook', { instrument_name: name, depth: 5 });
+    const shown = book.asks[0][1] + book.asks[1][1];
     const entry = await call('place_order', {
       instrument_name: name,
       side: 'buy',
-      amount: askSize * 3,
+      amount: shown * 3,
       type: 'limit',
-      price: bestAsk,
+      price: book.asks[1][0],
     });
     const filled = entry.order.filled_amount;
     expect(filled).toBeGreaterThan(0);
-    expect(filled).toBeLessThan(askSize * 3);
+    expect(filled).toBeLessThan(shown * 3);
     expect(entry.order.order_state).toBe('open');
     // The unfilled rest is cancelled first: it is the best bid, and the close would otherwise trade with it.
     const rest = await call('cancel_order', { order_id: entry.order.order_id });
@@ -151,5 +154,40 @@ describe('optx trading scenarios', () => {
       order_state: 'filled',
     });
     expect(await position('ETH', name)).toBeUndefined();
+  });
+  it('combo: a BTC call spread created by the venue and traded at once; the same structure reuses the combo', async () => {
+    const res = await fetch(
+      `${gateway.sims.get('optx')!.instance('test').url}/api/v2/public/get_instruments?currency=BTC&kind=option`,
+    );
+    const calls = (
+      (await res.json()) as {
+        result: {
+          instrument_name: string;
+          option_type: string;
+          expiration_timestamp: number;
+          strike: number;
+        }[];
+      }
+    ).result
+      .filter((o) => o.option_type === 'call')
+      .sort((a, b) => b.expiration_timestamp - a.expiration_timestamp || a.strike - b.strike);
+    const expiry = calls[0]!.expiration_timestamp;
+    const [low, high] = calls.filter((o) => o.expiration_timestamp === expiry).slice(0, 2);
+    const legs = [
+      { instrument_name: low!.instrument_name, direction: 'buy', amount: 1 },
+      { instrument_name: high!.instrument_name, direction: 'sell', amount: 1 },
+    ];
+    const first = await call('place_combo_order', { legs, side: 'buy', amount: 0.1, type: 'market' });
+    expect(first.combo_id).toMatch(/^BTC-/);
+    expect(first.order).toMatchObject({ instrument_name: first.combo_id, order_state: 'filled' });
+    expect(first.trades.map((t: { instrument_name: string }) => t.instrument_name).sort()).toEqual(
+      [low!.instrument_name, high!.instrument_name].sort(),
+    );
+    expect(first.trades.every((t: { combo_id: string }) => t.combo_id === first.combo_id)).toBe(true);
+    expect(await position('BTC', low!.instrument_name)).toMatchObject({ size: 0.1 });
+    expect(await position('BTC', high!.instrument_name)).toMatchObject({ size: -0.1 });
+    const again = await call('place_combo_order', { legs, side: 'sell', amount: 0.1, type: 'market' });
+    expect(again.combo_id).toBe(first.combo_id);
+    expect(await position('BTC', low!.instrument_name)).toBeUndefined();
   });
 });

@@ -27,6 +27,8 @@ export interface OptxMarket {
   /** Multiplies a coin's price path (1 when unset): the test control of the market's level. */
   shift: Map<string, number>;
   seed: number;
+  /** The instance's clock. */
+  now: () => number;
 }
 
 const markets = new WeakMap<ExchangeCore, OptxMarket>();
@@ -113,7 +115,7 @@ export function optxExchange(context: SimContext): ExchangeCore {
     instruments.set(sim.name, sim);
     coreInstruments.push(instrument);
   }
-  const partial = { instruments, shift: new Map<string, number>(), seed };
+  const partial = { instruments, shift: new Map<string, number>(), seed, now: () => context.clock.now() };
   const core = new ExchangeCore({
     instruments: coreInstruments,
     feed: marketFeed(partial),

@@ -1,5 +1,6 @@
-import type { Order, Side } from '../exchange/order.js';
+import type { Fill, Order, Side } from '../exchange/order.js';
 import { isFinal } from '../exchange/order.js';
+import { comboOrder, createCombo, isCombo } from './deribit-combos.js';
 import { OPTX_ACCOUNT, type OptxMarket } from './deribit-exchange.js';
 import { orderRequest, rejection, tradedInstrument } from './deribit-order-params.js';
 import { coreIdOf, orderType, orderWire, tradeWire } from './deribit-order-wire.js';
@@ -29,11 +30,7 @@ export const wireOf = (market: OptxMarket, order: Readonly<Order>) =>
   orderWire(order, market.instruments.get(order.symbol)!);
 
 /** `{order, trades}` of a placement: the order as it stands and its fills during the call. */
-function placed(
-  market: OptxMarket,
-  order: Readonly<Order>,
-  fills: readonly import('../exchange/order.js').Fill[],
-) {
+function placed(market: OptxMarket, order: Readonly<Order>, fills: readonly Fill[]) {
   const sim = market.instruments.get(order.symbol)!;
   const prices = market.core.prices(order.symbol);
   return { order: orderWire(order, sim), trades: fills.map((fill) => tradeWire(fill, order, sim, prices)) };
@@ -78,9 +75,17 @@ function cancelMatching(market: OptxMarket, keep: (order: Readonly<Order>) => bo
 
 const currencyOf = (market: OptxMarket, symbol: string) => market.instruments.get(symbol)!.listedUnder;
 
+/** A plain order, or a combo order when the name is a combo id (notes §6). */
+function entry(market: OptxMarket, side: Side, query: Query) {
+  if (isCombo(market, optionalString(query, 'instrument_name')))
+    return comboOrder(market, side, query, market.now());
+  return place(market, side, query);
+}
+
 export const orderMethods: Record<string, PrivateMethod> = {
-  buy: (market, query) => place(market, 'buy', query),
-  sell: (market, query) => place(market, 'sell', query),
+  buy: (market, query) => entry(market, 'buy', query),
+  sell: (market, query) => entry(market, 'sell', query),
+  create_combo: (market, query) => createCombo(market, query, market.now()),
 
   cancel: (market, query) => {
     const order = ownOrder(market, requiredString(query, 'order_id'));

@@ -12,6 +12,7 @@ import { getTickerBatch } from './get-ticker-batch.tool.js';
 import { getTradeHistory } from './get-trade-history.tool.js';
 import { isTestnet } from './is-testnet.tool.js';
 import { type OptxClients, optxClients } from './optx-clients.js';
+import { placeComboOrder } from './place-combo-order.tool.js';
 import { placeOrder } from './place-order.tool.js';
 import { setStopLoss } from './set-stop-loss.tool.js';
 import { setTakeProfit } from './set-take-profit.tool.js';
@@ -37,6 +38,7 @@ export const optxNamespace = () =>
       getAccountSummary,
       getOpenOrders,
       placeOrder,
+      placeComboOrder,
       cancelOrder,
       setStopLoss,
       setTakeProfit,
