@@ -1,6 +1,7 @@
 import { venuePrice } from '../market/candles.js';
 import { streamId, uniform } from '../market/hash.js';
 import { pricePath } from '../market/price-path.js';
+import { catalogue } from './deribit-catalogue.js';
 import type { OptxMarket } from './deribit-exchange.js';
 import { ticker } from './deribit-market.js';
 import {
@@ -108,7 +109,43 @@ function trades(market: OptxMarket, now: number, query: Query, timed: boolean) {
   return { trades: picked, has_more: all.length > count };
 }
 
+/** `public/get_currencies` (what CCXT's Deribit adapter asks first): the settlement families the simulator lists. */
+const CURRENCIES = [
+  {
+    currency: 'BTC',
+    currency_long: 'Bitcoin',
+    coin_type: 'BITCOIN',
+    fee_precision: 4,
+    withdrawal_fee: 0.0001,
+  },
+  {
+    currency: 'ETH',
+    currency_long: 'Ethereum',
+    coin_type: 'ETHER',
+    fee_precision: 4,
+    withdrawal_fee: 0.0006,
+  },
+  { currency: 'USDC', currency_long: 'USD Coin', coin_type: 'ETHER', fee_precision: 4, withdrawal_fee: 1 },
+];
+
 export const tradingPublicMethods: Record<string, Method> = {
+  get_currencies: () =>
+    CURRENCIES.map((row) => ({
+      ...row,
+      min_withdrawal_fee: row.withdrawal_fee,
+      min_confirmations: 1,
+      withdrawal_priorities: [],
+      apr: 0,
+    })),
+  /** Without `currency` (newer API revisions and CCXT's default): every currency, as `any`. */
+  get_instruments: (market, now, query) => {
+    if (optionalString(query, 'currency') !== undefined) return undefined;
+    const kind = optionalString(query, 'kind');
+    if (optionalBoolean(query, 'expired')) return [];
+    return catalogue(market.seed, now)
+      .filter((instrument) => !kind || instrument.kind === kind)
+      .map((instrument) => instrument.wire);
+  },
   test: (_market, _now, query) => {
     if (optionalString(query, 'expected_result') === 'exception')
       throw new RpcError(11094, 'internal_server_error');
