@@ -82,14 +82,39 @@ function coreInstrument(sim: SimInstrument): Instrument | null {
       };
 }
 
+/**
+ * Index and marks are recomputed every 100 ms, as a venue publishes them in steps (Deribit's mark moves on its own
+ * ticks): with hundreds of options, pricing each on every operation would make the simulator, not the
+ * gateway, the slow part of an order. A shift applies at once (it clears the memo).
+ */
+const MARK_STEP_MS = 100;
+
 function marketFeed(market: Omit<OptxMarket, 'core'>): MarketFeed {
   const factor = (sim: SimInstrument) => market.shift.get(sim.spec.coin) ?? 1;
   const sim = (instrument: Instrument) => market.instruments.get(instrument.symbol)!;
+  const indexes = new Map<string, { step: number; shift: number; index: number }>();
   const index = (instrument: Instrument, at: number) => {
     const of = sim(instrument);
-    return Math.round(pricePath(market.seed, of.spec).priceAt(at) * factor(of) * 100) / 100;
+    const step = Math.floor(at / MARK_STEP_MS);
+    const shift = factor(of);
+    const held = indexes.get(of.spec.coin);
+    if (held && held.step === step && held.shift === shift) return held.index;
+    const value =
+      Math.round(pricePath(market.seed, of.spec).priceAt(step * MARK_STEP_MS) * shift * 100) / 100;
+    indexes.set(of.spec.coin, { step, shift, index: value });
+    return value;
   };
+  const memo = new Map<string, { step: number; shift: number; mark: number }>();
   const mark = (instrument: Instrument, at: number) => {
+    const step = Math.floor(at / MARK_STEP_MS);
+    const shift = factor(sim(instrument));
+    const held = memo.get(instrument.symbol);
+    if (held && held.step === step && held.shift === shift) return held.mark;
+    const value = freshMark(instrument, step * MARK_STEP_MS);
+    memo.set(instrument.symbol, { step, shift, mark: value });
+    return value;
+  };
+  const freshMark = (instrument: Instrument, at: number) => {
     const of = sim(instrument);
     if (of.kind !== 'option') return of.quote.round(venuePrice(of.quote, at) * factor(of));
     // An option's mark follows its (shifted) underlying through the same Black-76 transform as its quotes.
