@@ -37,4 +37,6 @@ export const DepthSchema = Type.Union(
 );
 
 /** `[price, amount]` levels, best first. */
-export const LevelsSchema = Type.Array(Type.Tuple([Type.Number(), Type.Number()]));
+export const LevelsSchema = Type.Array(
+  Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '[price, amount]' }),
+);
