@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SimContext } from '../simulator.js';
 import { OptxAuth, optxCredentials } from './deribit-auth.js';
-import { optxMarketOf } from './deribit-exchange.js';
+import { optxExchange, optxMarketOf } from './deribit-exchange.js';
 import { privateMethods } from './deribit-private.js';
 import { methodNotFound, type Query } from './deribit-rpc.js';
 import { tradingPublicMethods } from './deribit-trading-public.js';
@@ -17,7 +17,8 @@ export interface OptxTrading {
 }
 
 export function optxTrading(context: SimContext, app: FastifyInstance): OptxTrading {
-  const market = optxMarketOf(context.exchange!);
+  // The frame builds the core (SimulatorDefinition.exchange); a plugin registered by hand builds its own.
+  const market = optxMarketOf(context.exchange ?? optxExchange(context));
   const auth = new OptxAuth(optxCredentials(context), context.now);
 
   // Test controls (never on the venue): move a coin's price path, set the token lifetime.
