@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CredentialStore } from '../../src/upstream/credentials.js';
 import type { UpstreamHttp, UpstreamRequest, UpstreamResponse } from '../../src/upstream/upstream-types.js';
 import { deribitAuthorizer } from '../../src/venues/deribit/deribit-auth.js';
+import { readPrivateResult, readWriteResult } from '../../src/venues/deribit/deribit-order-errors.js';
 import { DeribitTrading } from '../../src/venues/deribit/deribit-trading.js';
 
 /**
@@ -216,5 +217,43 @@ describe('the optx authorizer', () => {
       code: 'UPSTREAM_AUTH',
       details: { missing_scopes: ['trade:read_write'] },
     });
+  });
+});
+
+describe('Deribit errors in the envelope (notes §1.5)', () => {
+  const refused = (code: number, message: string) => ({
+    status: code === 13009 ? 401 : 400,
+    headers: {},
+    body: { jsonrpc: '2.0', error: { code, message }, testnet: true },
+    receivedAt: 1,
+  });
+  it.each([
+    [10028, 'too_many_requests', 502, 'UPSTREAM_RATE_LIMITED', true],
+    [10009, 'not_enough_funds', 422, 'INSUFFICIENT_FUNDS', false],
+    [10010, 'already_closed', 409, 'ORDER_NOT_OPEN', false],
+    [11044, 'not_open_order', 409, 'ORDER_NOT_OPEN', false],
+    [10004, 'order_not_found', 404, 'ORDER_NOT_FOUND', false],
+    [10043, 'price_wrong_tick', 422, 'ORDER_REJECTED', false],
+    [11054, 'post_only_reject', 422, 'ORDER_REJECTED', false],
+    [13021, 'forbidden', 502, 'UPSTREAM_AUTH', false],
+    [11051, 'system_maintenance', 503, 'UPSTREAM_MAINTENANCE', true],
+  ] as const)(
+    '%i %s → %i %s, retryable %s, the code in details',
+    (code, message, status, appCode, retryable) => {
+      let thrown: unknown;
+      try {
+        readPrivateResult(refused(code, message), 'test', 'private/buy');
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({ status, code: appCode, retryable, details: { upstream_code: code } });
+    },
+  );
+
+  it('a write answered without an envelope may have executed: looked up, not reported as refused', () => {
+    const page = { status: 502, headers: {}, body: '<html>bad gateway</html>', receivedAt: 1 };
+    expect(() => readWriteResult(page, 'test', 'private/buy')).toThrow(
+      expect.objectContaining({ details: expect.objectContaining({ outcome_unknown: true }) }),
+    );
   });
 });
