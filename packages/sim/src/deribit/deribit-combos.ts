@@ -83,10 +83,7 @@ export function comboOrder(market: OptxMarket, side: Side, query: Query, now: nu
   const type = optionalString(query, 'type') ?? 'limit';
   const label = optionalString(query, 'label');
   const legSide = (ratio: number): Side => (ratio > 0 === (side === 'buy') ? 'buy' : 'sell');
-  const mark = combo.legs.reduce(
-    (sum, leg) => sum + leg.amount * market.core.prices(leg.instrument_name).mark,
-    0,
-  );
+  const mark = combo.legs.reduce((sum, leg) => sum + leg.amount * market.quote(leg.instrument_name).mark, 0);
   const price = type === 'market' ? undefined : Number(requiredString(query, 'price'));
   const crosses = price === undefined || (side === 'buy' ? price >= mark : price <= mark);
   const requests = combo.legs.map((leg) =>
@@ -105,7 +102,7 @@ export function comboOrder(market: OptxMarket, side: Side, query: Query, now: nu
       if (order.state === 'rejected')
         throw rejection(order.rejectReason ?? 'invalid_size', market.core.instrument(order.symbol));
       const sim = market.instruments.get(order.symbol)!;
-      const prices = market.core.prices(order.symbol);
+      const prices = market.quote(order.symbol);
       trades.push(
         ...fills.map((fill: Fill) => ({ ...tradeWire(fill, order, sim, prices), combo_id: combo.id })),
       );

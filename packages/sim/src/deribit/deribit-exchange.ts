@@ -29,6 +29,11 @@ export interface OptxMarket {
   seed: number;
   /** The instance's clock. */
   now: () => number;
+  /**
+   * Index and mark of an instrument now, from the feed, without the core observing the whole market again
+   * (the core's own queries each do): for the prices printed beside an answer the core already gave.
+   */
+  quote(symbol: string): { index: number; mark: number };
 }
 
 const markets = new WeakMap<ExchangeCore, OptxMarket>();
@@ -89,7 +94,7 @@ function coreInstrument(sim: SimInstrument): Instrument | null {
  */
 const MARK_STEP_MS = 100;
 
-function marketFeed(market: Omit<OptxMarket, 'core'>): MarketFeed {
+function marketFeed(market: Omit<OptxMarket, 'core' | 'quote'>): MarketFeed {
   const factor = (sim: SimInstrument) => market.shift.get(sim.spec.coin) ?? 1;
   const sim = (instrument: Instrument) => market.instruments.get(instrument.symbol)!;
   const indexes = new Map<string, { step: number; shift: number; index: number }>();
@@ -140,10 +145,17 @@ export function optxExchange(context: SimContext): ExchangeCore {
     instruments.set(sim.name, sim);
     coreInstruments.push(instrument);
   }
-  const partial = { instruments, shift: new Map<string, number>(), seed, now: () => context.clock.now() };
+  const now = () => context.clock.now();
+  const partial = { instruments, shift: new Map<string, number>(), seed, now };
+  const feed = marketFeed(partial);
+  const byName = new Map(coreInstruments.map((instrument) => [instrument.symbol, instrument]));
+  const quote = (symbol: string) => {
+    const instrument = byName.get(symbol)!;
+    return { index: feed.index(instrument, now()), mark: feed.mark(instrument, now()) };
+  };
   const core = new ExchangeCore({
     instruments: coreInstruments,
-    feed: marketFeed(partial),
+    feed,
     clock: context.clock,
     seed: context.seed,
     depth: (instrument) =>
@@ -151,7 +163,7 @@ export function optxExchange(context: SimContext): ExchangeCore {
         ? { meanSize: instrument.lotSize * 50, halfSpread: 0.02, step: 0.02 }
         : {},
   });
-  markets.set(core, { ...partial, core });
+  markets.set(core, { ...partial, quote, core });
   for (const [currency, amount] of Object.entries(FUNDING))
     if (amount > 0) core.deposit(OPTX_ACCOUNT, currency, amount);
   return core;

@@ -1,3 +1,4 @@
+import type { PositionView } from '../exchange/margin.js';
 import type { Order } from '../exchange/order.js';
 import { OPTX_ACCOUNT, type OptxMarket } from './deribit-exchange.js';
 import { tradedInstrument } from './deribit-order-params.js';
@@ -46,15 +47,13 @@ function openOrders(market: OptxMarket, filter: (order: Readonly<Order>) => bool
     .map((order) => wireOf(market, order));
 }
 
-function positionRow(market: OptxMarket, symbol: string) {
-  const sim = market.instruments.get(symbol)!;
-  return positionWire(market.core.position(OPTX_ACCOUNT, symbol), sim, market.core.prices(symbol).index);
-}
+const positionRow = (market: OptxMarket, view: PositionView) =>
+  positionWire(view, market.instruments.get(view.symbol)!, market.quote(view.symbol).index);
 
 function summary(market: OptxMarket, currency: string, extended: boolean) {
   const s = market.core.summary(OPTX_ACCOUNT, currency);
   const positions = market.core.positions(OPTX_ACCOUNT).filter((p) => inCurrency(market, p.symbol, currency));
-  const delta = positions.reduce((sum, p) => sum + Number(positionRow(market, p.symbol).delta), 0);
+  const delta = positions.reduce((sum, p) => sum + Number(positionRow(market, p).delta), 0);
   const round = (value: number) => Math.round(value * 1e8) / 1e8;
   return {
     currency,
@@ -92,7 +91,7 @@ function userTrades(market: OptxMarket, keep: (symbol: string) => boolean, query
   const ordered = desc ? [...fills].reverse() : fills;
   const trades = ordered.slice(0, count).map((fill) => {
     const order = market.core.order(fill.orderId)!;
-    return tradeWire(fill, order, market.instruments.get(fill.symbol)!, market.core.prices(fill.symbol));
+    return tradeWire(fill, order, market.instruments.get(fill.symbol)!, market.quote(fill.symbol));
   });
   return { trades, has_more: ordered.length > count };
 }
@@ -108,11 +107,17 @@ export const accountMethods: Record<string, PrivateMethod> = {
     return market.core
       .positions(OPTX_ACCOUNT)
       .filter((p) => inCurrency(market, p.symbol, currency, kind))
-      .map((p) => positionRow(market, p.symbol));
+      .map((p) => positionRow(market, p));
   },
 
   get_position: (market, query) =>
-    positionRow(market, tradedInstrument(market, requiredString(query, 'instrument_name')).name),
+    positionRow(
+      market,
+      market.core.position(
+        OPTX_ACCOUNT,
+        tradedInstrument(market, requiredString(query, 'instrument_name')).name,
+      ),
+    ),
 
   get_open_orders_by_currency: (market, query) => {
     const currency = currencyParam(query);

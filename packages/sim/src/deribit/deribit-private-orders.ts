@@ -32,7 +32,7 @@ export const wireOf = (market: OptxMarket, order: Readonly<Order>) =>
 /** `{order, trades}` of a placement: the order as it stands and its fills during the call. */
 function placed(market: OptxMarket, order: Readonly<Order>, fills: readonly Fill[]) {
   const sim = market.instruments.get(order.symbol)!;
-  const prices = market.core.prices(order.symbol);
+  const prices = market.quote(order.symbol);
   return { order: orderWire(order, sim), trades: fills.map((fill) => tradeWire(fill, order, sim, prices)) };
 }
 

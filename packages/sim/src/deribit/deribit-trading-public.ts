@@ -98,8 +98,8 @@ function trades(market: OptxMarket, now: number, query: Query, timed: boolean) {
       amount: fill.size,
       direction: fill.side,
       tick_direction: 0,
-      mark_price: market.core.prices(fill.symbol).mark,
-      index_price: market.core.prices(fill.symbol).index,
+      mark_price: market.quote(fill.symbol).mark,
+      index_price: market.quote(fill.symbol).index,
     }));
   const all = [...marketTrades(market, sim.name, start, Math.min(end, now), count), ...own].sort(
     (a, b) => (a.timestamp as number) - (b.timestamp as number),
