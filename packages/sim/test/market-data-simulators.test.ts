@@ -112,7 +112,8 @@ describe('Deribit simulator wire format', () => {
       status: 400,
       body: { error: { code: -32601, message: 'Method not found' } },
     });
-    expect(await rpc('get_instruments')).toMatchObject({
+    // get_instruments without a currency lists everything, as production does (notes §3.2); this one needs it.
+    expect(await rpc('get_book_summary_by_currency')).toMatchObject({
       status: 400,
       body: { error: { code: -32602, data: { reason: 'value is required', param: 'currency' } } },
     });

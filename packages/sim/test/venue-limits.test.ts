@@ -107,8 +107,8 @@ describe('Deribit credit model on the optx simulator', () => {
     const instruments = () => deribit(sim.live.url, 'public/get_instruments?currency=BTC&kind=future');
     const buy = () => deribit(sim.live.url, 'private/buy?instrument_name=BTC-PERPETUAL&amount=10');
     expect(await statuses([instruments, instruments, () => deribit(sim.live.url)])).toEqual([200, 429, 200]);
-    // Order entry is not served yet (Method not found), but its credits are spent first, on its own tier.
-    expect(await statuses([buy, buy, () => deribit(sim.live.url)])).toEqual([400, 429, 200]);
+    // Order entry without a token is refused (401, 13009), but its credits are spent first, on its own tier.
+    expect(await statuses([buy, buy, () => deribit(sim.live.url)])).toEqual([401, 429, 200]);
     expect(sim.live.rateLimited({ bucket: 'get_instruments' })).toBe(1);
     expect(sim.live.rateLimited({ bucket: 'matching_engine' })).toBe(1);
     expect(sim.live.rateLimited({ bucket: 'non_matching_engine' })).toBe(0);

@@ -3,9 +3,12 @@ import type { Fault } from '../frame/faults.js';
 import { type LimitSettings, RateLimits } from '../frame/limits.js';
 import { environmentSeed } from '../market/environment-seed.js';
 import type { SimContext, SimEnvironment, SimulatorDefinition } from '../simulator.js';
+import { optxCredentials } from './deribit-auth.js';
 import { creditBucket, creditCaller, DERIBIT_LIMITS } from './deribit-credits.js';
+import { optxExchange } from './deribit-exchange.js';
 import { publicMethods } from './deribit-public.js';
 import { envelope, methodNotFound, type Query, RpcError } from './deribit-rpc.js';
+import { optxTrading } from './deribit-trading.js';
 
 /**
  * The `optx` upstream: Deribit API v2 public methods over HTTP GET at
@@ -47,6 +50,7 @@ function deribitPlugin(context: SimContext): FastifyPluginAsync {
   const testnet = context.environment === 'test';
   const { limits } = context;
   return async (app) => {
+    const trading = optxTrading(context, app);
     app.get<{ Params: { scope: string; method: string }; Querystring: Query }>(
       '/api/v2/:scope/:method',
       async (request, reply) => {
@@ -59,8 +63,12 @@ function deribitPlugin(context: SimContext): FastifyPluginAsync {
           // Every request spends credits, an unknown method's too; a refused one goes no further.
           if (!limits.take(creditBucket(scope, method), creditCaller(request), request))
             throw tooManyRequests();
-          if (!handler) throw methodNotFound();
-          const result = handler(seed, context.now(), request.query);
+          // The trading methods (auth, private, core-backed market data) first, then the pure public ones.
+          let result = trading.answer(scope, method, request);
+          if (result === undefined) {
+            if (!handler) throw methodNotFound();
+            result = handler(seed, context.now(), request.query);
+          }
           const usOut = Math.max(usIn + 1, context.now() * 1000);
           return envelope({ result }, { usIn, usOut }, testnet, id);
         } catch (error) {
@@ -79,6 +87,8 @@ export function createOptxSimulator(options: OptxSimOptions = {}): SimulatorDefi
   return {
     name: 'optx',
     plugin: deribitPlugin,
+    credentials: optxCredentials,
+    exchange: optxExchange,
     limits: { rules: limits.rules, enabled: limits.enabled },
   };
 }

@@ -17,37 +17,38 @@ import {
  */
 function hyperliquidPublicPlugin(context: SimContext): FastifyPluginAsync {
   const seed = environmentSeed(context);
+  const metaAndAssetCtxs = (now: number) => {
+    const coins = listedCoins();
+    const start = fundingPeriod('hyperliquid', now).start;
+    return [
+      {
+        universe: coins.map((spec) => ({
+          name: spec.coin,
+          szDecimals: spec.szDecimals,
+          maxLeverage: spec.maxLeverage,
+        })),
+      },
+      coins.map((spec) => {
+        const mark = markPrice(seed, 'hyperliquid', spec, now);
+        return {
+          funding: fundingRate(seed, 'hyperliquid', spec.coin, start).toFixed(10).replace(/0+$/, '0'),
+          openInterest: openInterestCoins(seed, 'hyperliquid', spec, now).toString(),
+          prevDayPx: markPrice(seed, 'hyperliquid', spec, now - 24 * HOUR_MS).toString(),
+          dayNtlVlm: '0.0',
+          premium: '-0.0000901',
+          oraclePx: (mark * 1.00004).toPrecision(6),
+          markPx: mark.toString(),
+          midPx: mark.toString(),
+          impactPxs: [mark.toString(), mark.toString()],
+          dayBaseVlm: '0.0',
+        };
+      }),
+    ];
+  };
   const answers: Record<string, (body: Record<string, unknown>, now: number) => unknown> = {
-    metaAndAssetCtxs: (_body, now) => {
-      const coins = listedCoins();
-      const start = fundingPeriod('hyperliquid', now).start;
-      return [
-        {
-          universe: coins.map((spec) => ({
-            name: spec.coin,
-            szDecimals: spec.szDecimals,
-            maxLeverage: spec.maxLeverage,
-          })),
-        },
-        coins.map((spec) => {
-          const mark = markPrice(seed, 'hyperliquid', spec, now);
-          return {
-            funding: fundingRate(seed, 'hyperliquid', spec.coin, start).toFixed(10).replace(/0+$/, '0'),
-            openInterest: openInterestCoins(seed, 'hyperliquid', spec, now).toString(),
-            prevDayPx: markPrice(seed, 'hyperliquid', spec, now - 24 * HOUR_MS).toString(),
-            dayNtlVlm: '0.0',
-            premium: '-0.0000901',
-            oraclePx: (mark * 1.00004).toPrecision(6),
-            markPx: mark.toString(),
-            midPx: mark.toString(),
-            impactPxs: [mark.toString(), mark.toString()],
-            dayBaseVlm: '0.0',
-          };
-        }),
-      ];
-    },
+    metaAndAssetCtxs: (_body, now) => metaAndAssetCtxs(now),
     // The gateway's readiness probe of this upstream asks for `meta`: the universe alone.
-    meta: (_body, now) => (answers.metaAndAssetCtxs?.(_body, now) as unknown[])[0],
+    meta: (_body, now) => metaAndAssetCtxs(now)[0],
     fundingHistory: (body, now) => {
       const coin = listedCoins().find((spec) => spec.coin === body.coin);
       const startTime = typeof body.startTime === 'number' ? body.startTime : null;

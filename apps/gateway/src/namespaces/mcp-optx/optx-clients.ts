@@ -2,22 +2,27 @@ import { toolsOf } from '../../tools/tool.js';
 import type { ClientScope } from '../../upstream/client-scope.js';
 import { optxUpstream } from '../../venues/deribit/deribit.upstream.js';
 import type { DeribitClient } from '../../venues/deribit/deribit-client.js';
+import { DeribitTrading } from '../../venues/deribit/deribit-trading.js';
 import { type MarketClients, type MarketClientsFactory, marketClients } from '../mcp/market-clients.js';
 
-/** What `/mcp-optx` handlers see for one environment. */
+/**
+ * What `/mcp-optx` handlers see for one environment: `market`, the public Deribit client shared with the
+ * common interface (instruments, tickers, candles, book summaries, the chain, DVOL); `trading`, the same
+ * upstream's books, trades, account, positions and order entry (private methods under the environment's API
+ * key); `history`, the common interface's paged, cached candles (run_backtest).
+ */
 export interface OptxClients {
-  /** The public Deribit API v2 client (market data, chain, DVOL). */
   market: DeribitClient;
-  /** The common interface's history path (paged, cached candles), for run_backtest. */
+  trading: DeribitTrading;
   history: MarketClients;
 }
 
 /** The `clients` factory; `history` is shared with /mcp (one closed-candle cache and admission per app). */
 export function optxClients(history: MarketClientsFactory = marketClients()) {
-  return (scope: ClientScope): OptxClients => ({
-    market: scope.client(optxUpstream),
-    history: history(scope),
-  });
+  return (scope: ClientScope): OptxClients => {
+    const market = scope.client(optxUpstream);
+    return { market, trading: new DeribitTrading(market.http, market.credentials), history: history(scope) };
+  };
 }
 
 /** The tool builder of `/mcp-optx`. */

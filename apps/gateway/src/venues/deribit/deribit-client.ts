@@ -1,4 +1,5 @@
 import type { Candle } from '../../domain/candle.js';
+import type { CredentialHandle } from '../../upstream/credentials.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import type { UpstreamHttp } from '../../upstream/upstream-types.js';
 import { LISTING_POLICY, LIVE_POLICY } from '../cache-policies.js';
@@ -30,7 +31,9 @@ export class DeribitClient {
 
   constructor(
     readonly http: UpstreamHttp,
-    cache?: UpstreamCache,
+    readonly cache?: UpstreamCache,
+    /** The environment's API key, for the private client (`optx` namespace); none: public reads only. */
+    readonly credentials?: CredentialHandle,
   ) {
     this.#call = new VenueCall(http, (response, what) => readResult(response, http.environment, what), cache);
   }

@@ -1,0 +1,3 @@
+import { protectiveOrderTool } from './protective-order.js';
+
+export const setStopLoss = protectiveOrderTool('stop');

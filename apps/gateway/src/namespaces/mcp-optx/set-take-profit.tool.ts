@@ -1,0 +1,3 @@
+import { protectiveOrderTool } from './protective-order.js';
+
+export const setTakeProfit = protectiveOrderTool('take');
