@@ -1,6 +1,7 @@
 import { optx } from './deribit/deribit-simulator.js';
 import { perpdex } from './hyperliquid/hyperliquid-simulator.js';
 import { treasury } from './macro/treasury/treasury-simulator.js';
+import { broker } from './ibkr/ibkr-simulator.js';
 import type { SimulatorDefinition } from './simulator.js';
 
 /**
@@ -8,4 +9,4 @@ import type { SimulatorDefinition } from './simulator.js';
  * is registered by adding its definition here; its `name` must equal the
  * gateway's upstream name (`optx`, `perpdex`, `broker`, `macro`, `sentiment`).
  */
-export const simulators: readonly SimulatorDefinition[] = [optx, perpdex, treasury];
+export const simulators: readonly SimulatorDefinition[] = [optx, perpdex, treasury, broker];

@@ -28,6 +28,7 @@ export {
   startSimulators,
 } from './frame/simulator-fleet.js';
 export { type WebSocketHandler, WebSocketRoutes } from './frame/websocket-routes.js';
+export { type BrokerSimOptions, broker, createBrokerSimulator } from './ibkr/ibkr-simulator.js';
 export {
   createPerpdexSimulator,
   type PerpdexSimOptions,

@@ -15,6 +15,9 @@ import {
 } from '../../src/venues/ibkr/oauth-live-session-token.js';
 
 /** Every vector of broker-oauth-vectors.json (copied from the upstream notes into fixtures/). */
+// biome-ignore lint/suspicious/noExplicitAny: the vectors file is read as plain JSON
+type Row = Record<string, any>;
+const rows = (value: unknown) => value as Row[];
 const vectors = JSON.parse(
   readFileSync(new URL('../fixtures/ibkr-oauth-vectors.json', import.meta.url), 'utf8'),
 );
@@ -24,17 +27,17 @@ const e2e = vectors.generated_end_to_end;
 const jwk = (key: JsonWebKey) => createPrivateKey({ key, format: 'jwk' });
 
 describe('IBKR OAuth vectors: ibind unit tests', () => {
-  it.each(ibind.to_byte_array)('K bytes of $int (sign-bit rule)', ({ int, bytes }) => {
+  it.each(rows(ibind.to_byte_array))('K bytes of $int (sign-bit rule)', ({ int, bytes }) => {
     expect([...signedBytes(BigInt(int))]).toEqual(bytes);
   });
 
-  it.each(ibind.dh_challenge)('challenge g^a mod p = $challenge_hex', (v) => {
+  it.each(rows(ibind.dh_challenge))('challenge g^a mod p = $challenge_hex', (v) => {
     expect(dhChallenge(fromHex(v.random_hex), fromHex(v.prime_hex), BigInt(v.generator))).toBe(
       v.challenge_hex,
     );
   });
 
-  it.each(ibind.access_token_secret_hex_to_bytes)('prepend hex $hex to bytes', ({ hex, bytes }) => {
+  it.each(rows(ibind.access_token_secret_hex_to_bytes))('prepend hex $hex to bytes', ({ hex, bytes }) => {
     expect([...Buffer.from(hex, 'hex')]).toEqual(bytes);
   });
 
@@ -66,7 +69,7 @@ describe('IBKR OAuth vectors: ibind unit tests', () => {
 });
 
 describe('IBKR OAuth vectors: ibkrdotnet fixtures', () => {
-  it.each(dotnet.diffie_hellman)('DH $name: challenge, K bit length, LST and its signature', (v) => {
+  it.each(rows(dotnet.diffie_hellman))('DH $name: challenge, K bit length, LST and its signature', (v) => {
     const prime = fromHex(v.prime_hex);
     expect(dhChallenge(fromHex(v.client_private_hex), prime, BigInt(v.generator))).toBe(
       v.client_challenge_hex,
@@ -161,24 +164,27 @@ describe('IBKR OAuth vectors: generated end to end', () => {
     );
   });
 
-  it.each(e2e.protected_requests)('protected request "$name": base string, HMAC-SHA256, header', (v) => {
-    const base = baseString(v.method, v.url_without_query, v.oauth_params);
-    expect(base).toBe(v.base_string);
-    const signature = hmacSignature(base, e2e.derived.live_session_token);
-    expect(signature).toBe(v.signature_base64);
-    expect(percentEncode(signature)).toBe(v.signature_header_value);
-    expect(
-      authorizationHeader(credentials.realm, {
-        ...v.oauth_params,
-        oauth_signature: percentEncode(signature),
-      }),
-    ).toBe(v.authorization);
-    const variant = v.variant_query_in_base_string;
-    if (variant) {
-      const merged = baseString(v.method, v.url_without_query, { ...v.oauth_params, ...v.query });
-      expect(merged).toBe(variant.base_string);
-      if (variant.signature_base64)
-        expect(hmacSignature(merged, e2e.derived.live_session_token)).toBe(variant.signature_base64);
-    }
-  });
+  it.each(rows(e2e.protected_requests))(
+    'protected request "$name": base string, HMAC-SHA256, header',
+    (v) => {
+      const base = baseString(v.method, v.url_without_query, v.oauth_params);
+      expect(base).toBe(v.base_string);
+      const signature = hmacSignature(base, e2e.derived.live_session_token);
+      expect(signature).toBe(v.signature_base64);
+      expect(percentEncode(signature)).toBe(v.signature_header_value);
+      expect(
+        authorizationHeader(credentials.realm, {
+          ...v.oauth_params,
+          oauth_signature: percentEncode(signature),
+        }),
+      ).toBe(v.authorization);
+      const variant = v.variant_query_in_base_string;
+      if (variant) {
+        const merged = baseString(v.method, v.url_without_query, { ...v.oauth_params, ...v.query });
+        expect(merged).toBe(variant.base_string);
+        if (variant.signature_base64)
+          expect(hmacSignature(merged, e2e.derived.live_session_token)).toBe(variant.signature_base64);
+      }
+    },
+  );
 });
