@@ -1,7 +1,7 @@
 import { optx } from './deribit/deribit-simulator.js';
 import { perpdex } from './hyperliquid/hyperliquid-simulator.js';
-import { treasury } from './macro/treasury/treasury-simulator.js';
 import { broker } from './ibkr/ibkr-simulator.js';
+import { treasury } from './macro/treasury/treasury-simulator.js';
 import type { SimulatorDefinition } from './simulator.js';
 
 /**
