@@ -1,5 +1,6 @@
 import type { GatewayConfig } from './config.js';
 import { commonNamespace } from './namespaces/mcp/index.js';
+import { brokerNamespace } from './namespaces/mcp-broker/index.js';
 import { macroNamespace } from './namespaces/mcp-macro/index.js';
 import { perpdexNamespace } from './namespaces/mcp-perpdex/index.js';
 import type { AnyNamespace } from './tools/tool.js';
@@ -24,4 +25,5 @@ export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => [
   ),
   perpdexNamespace(),
   macroNamespace(),
+  brokerNamespace(),
 ];

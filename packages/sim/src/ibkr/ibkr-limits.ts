@@ -2,15 +2,15 @@ import type { LimitRules } from '../frame/limits.js';
 
 /**
  * IBKR's pacing (notes §4.1) as the frame's buckets: 50 requests/s per username overall, and the per-endpoint
- * limits of the table. A bucket holds a little burst where IBKR only states a rate (two reads of the orders
- * list, as the empty-first-read quirk needs), so a client that follows the notes is never refused.
+ * limits of the table, except that the 1-per-5-s reads (orders, trades, portfolio accounts) are relaxed to a
+ * burst of 5-10 at 1/s: bots and tests poll open orders while they wait for fills (docs/decisions.md).
  */
 export const IBKR_LIMITS: LimitRules = {
   global: { pool: 50, refillPerSecond: 50, cost: 1 },
   snapshot: { pool: 10, refillPerSecond: 10, cost: 1 },
-  orders_read: { pool: 3, refillPerSecond: 0.2, cost: 1 },
-  trades_read: { pool: 2, refillPerSecond: 0.2, cost: 1 },
-  portfolio_accounts: { pool: 2, refillPerSecond: 0.2, cost: 1 },
+  orders_read: { pool: 10, refillPerSecond: 1, cost: 1 },
+  trades_read: { pool: 5, refillPerSecond: 1, cost: 1 },
+  portfolio_accounts: { pool: 5, refillPerSecond: 1, cost: 1 },
   tickle: { pool: 2, refillPerSecond: 1, cost: 1 },
 };
 
