@@ -102,11 +102,16 @@ export async function exposureOf(context: Context, legs: OrderLeg[]): Promise<Ex
   const equity = Number(summary.data.netliquidation?.amount ?? Number.NaN);
   const current = Number(summary.data.grosspositionvalue?.amount ?? 0);
   let added = 0;
+  // Legs that execute one after the other (an OTO pair) move the same position: held carries over.
+  const held = new Map<number, number>();
   for (const leg of legs) {
-    const held = Number(positions.data.find((row) => Number(row.conid) === leg.conid)?.position ?? 0);
+    const before =
+      held.get(leg.conid) ??
+      Number(positions.data.find((row) => Number(row.conid) === leg.conid)?.position ?? 0);
     const price = leg.price ?? leg.stop_price ?? (await lastPrice(context, leg.conid));
-    const after = held + (leg.side === 'buy' ? leg.quantity : -leg.quantity);
-    added += (Math.abs(after) - Math.abs(held)) * price;
+    const after = before + (leg.side === 'buy' ? leg.quantity : -leg.quantity);
+    held.set(leg.conid, after);
+    added += (Math.abs(after) - Math.abs(before)) * price;
   }
   return { equity, current_notional: current, added_notional: added };
 }
