@@ -55,7 +55,11 @@ export const cancelAllOrders = brokerTool({
           const done = await cancelOne(context.clients, order.order_id);
           results.push({ id: order.order_id, ok: true, status: done.status, error: null });
         } catch (error) {
-          results.push({ id: order.order_id, ok: false, status: null, error: itemError(error) });
+          // A bracket or OTO child goes with its parent: already cancelled by the time its turn comes.
+          const now = await context.clients.broker.orderStatus(order.order_id).catch(() => undefined);
+          const status = now ? String(now.data.order_status ?? '') : null;
+          if (status === 'Cancelled') results.push({ id: order.order_id, ok: true, status, error: null });
+          else results.push({ id: order.order_id, ok: false, status, error: itemError(error) });
         }
       }
       const cancelled = results.filter((r) => r.ok).length;

@@ -1,6 +1,7 @@
 import type { CredentialHandle } from '../../upstream/credentials.js';
 import { defineUpstream } from '../../upstream/upstream-spec.js';
 import { IbkrAuthorizer } from './ibkr-authorizer.js';
+import { ibkrBudget } from './ibkr-budget.js';
 import { IbkrClient } from './ibkr-client.js';
 import { ibkrCredentials } from './ibkr-credentials.js';
 
@@ -24,15 +25,7 @@ export const brokerUpstream = defineUpstream({
     api: {
       publicUrl: { test: IBKR_BASE_URL, live: IBKR_BASE_URL },
       simPath: '/v1/api',
-      // 50 requests/s per username (notes §4.1); the gateway keeps to 40.
-      budget: {
-        pools: {
-          global: { capacity: 40, refillPerSecond: 40, writeReserve: 8 },
-          snapshot: { capacity: 10, refillPerSecond: 10 },
-        },
-        cost: (request): Record<string, number> =>
-          request.path.endsWith('/marketdata/snapshot') ? { global: 1, snapshot: 1 } : { global: 1 },
-      },
+      budget: ibkrBudget,
     },
   },
   // Signed, needs no brokerage session, not paced per endpoint.
