@@ -10,7 +10,9 @@ export function startBrokerGateway(
   return startGateway({
     specs: [brokerUpstream],
     simulators: [options.simulator ?? createBrokerSimulator({ tickMs: 50, heartbeatMs: 200 })],
-    namespaces: [brokerNamespace()],
+    namespaces: [
+      brokerNamespace({ heartbeatTimeoutMs: 1_000, idleMs: 4_000, backoffMs: 100, backoffCapMs: 500 }),
+    ],
     env: { UPSTREAM_TIMEOUT_MS: '5000', ...options.env },
   });
 }

@@ -23,7 +23,14 @@ export const brokerEnvironmentInfo = brokerTool({
       server_name: Type.Union([Type.String(), Type.Null()]),
       server_version: Type.Union([Type.String(), Type.Null()]),
       lst_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-      websocket: Type.Object({ connected: Type.Boolean(), subscriptions: Type.Integer() }),
+      websocket: Type.Object({
+        connected: Type.Boolean(),
+        subscriptions: Type.Integer(),
+        connects: Type.Integer({ description: 'Connections opened so far (reconnects included)' }),
+        heartbeat_losses: Type.Integer({
+          description: 'Times the socket was dropped for missing heartbeats',
+        }),
+      }),
     },
     {
       examples: [
@@ -41,7 +48,7 @@ export const brokerEnvironmentInfo = brokerTool({
           server_name: 'SimSrv01',
           server_version: 'Build 10.25.0p',
           lst_expires_at: '2026-11-26T12:00:00.000Z',
-          websocket: { connected: false, subscriptions: 0 },
+          websocket: { connected: false, subscriptions: 0, connects: 0, heartbeat_losses: 0 },
         },
       ],
     },
@@ -66,7 +73,12 @@ export const brokerEnvironmentInfo = brokerTool({
         server_name: server.serverName ?? null,
         server_version: server.serverVersion ?? null,
         lst_expires_at: session ? new Date(session.expiresAt).toISOString() : null,
-        websocket: { connected: broker.streams.connected, subscriptions: broker.streams.subscriptionCount },
+        websocket: {
+          connected: broker.streams.connected,
+          subscriptions: broker.streams.subscriptionCount,
+          connects: broker.streams.connects,
+          heartbeat_losses: broker.streams.heartbeatLosses,
+        },
       },
       obtainedAt: status.receivedAt,
     };

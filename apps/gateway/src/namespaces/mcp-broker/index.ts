@@ -1,5 +1,6 @@
 import { defineNamespace } from '../../tools/tool.js';
 import { brokerUpstream } from '../../venues/ibkr/ibkr.upstream.js';
+import { STREAM_DEFAULTS, type StreamHubOptions } from '../../venues/ibkr/ibkr-stream-hub.js';
 import { amendOrder } from './amend-order.tool.js';
 import type { BrokerClients } from './broker-tool.js';
 import { cancelAllOrders } from './cancel-all-orders.tool.js';
@@ -27,7 +28,7 @@ import { subscribeTick } from './subscribe-tick.tool.js';
 import { unsubscribe } from './unsubscribe.tool.js';
 
 /** `/mcp-broker`: Interactive Brokers Web API with first-party OAuth 1.0a (notes broker-ibkr.md). */
-export const brokerNamespace = () =>
+export const brokerNamespace = (streams: Partial<StreamHubOptions> = {}) =>
   defineNamespace<BrokerClients>({
     name: 'mcp-broker',
     description:
@@ -35,7 +36,11 @@ export const brokerNamespace = () =>
     exchange: 'broker',
     upstreams: ['broker'],
     testnetFlag: true,
-    clients: (scope) => ({ broker: scope.client(brokerUpstream) }),
+    clients: (scope) => {
+      const broker = scope.client(brokerUpstream);
+      broker.streamOptions = { ...STREAM_DEFAULTS, ...streams };
+      return { broker };
+    },
     tools: [
       brokerEnvironmentInfo,
       getClock,

@@ -4,7 +4,7 @@ import type { IbkrAuthorizer } from './ibkr-authorizer.js';
 import { readBody, sessionMissing } from './ibkr-errors.js';
 import { DEFAULT_AUTO_CONFIRM, submitWithReplies } from './ibkr-orders.js';
 import { type AccountsInfo, BrokerageSession } from './ibkr-session.js';
-import { IbkrStreamHub } from './ibkr-stream-hub.js';
+import { IbkrStreamHub, STREAM_DEFAULTS, type StreamHubOptions } from './ibkr-stream-hub.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,6 +43,8 @@ export class IbkrClient {
   readonly allowed: Set<string>;
   #ordersReadInSession = -1;
   #streams: IbkrStreamHub | undefined;
+  /** Settings of the shared websocket, set by the namespace before its first use. */
+  streamOptions: StreamHubOptions = STREAM_DEFAULTS;
 
   constructor(
     readonly http: UpstreamHttp,
@@ -56,7 +58,7 @@ export class IbkrClient {
 
   /** The environment's one shared websocket, opened on the first subscription. */
   get streams(): IbkrStreamHub {
-    this.#streams ??= new IbkrStreamHub(this, this.lifecycle);
+    this.#streams ??= new IbkrStreamHub(this, this.lifecycle, this.streamOptions);
     return this.#streams;
   }
 
