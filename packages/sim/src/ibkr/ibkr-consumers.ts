@@ -90,6 +90,11 @@ export class ConsumerRegistry {
     this.#byToken.delete(accessToken);
   }
 
+  /** Every live session token ends now (as a 24 h expiry or a server restart would). */
+  expireTokens(): void {
+    for (const consumer of this.#byToken.values()) consumer.lst = undefined;
+  }
+
   tokens(): IterableIterator<string> {
     return this.#byToken.keys();
   }

@@ -27,7 +27,7 @@ const accountOf = (context: SimContext) =>
  * The `broker` upstream: IBKR Web API (Client Portal API v1) with first-party OAuth 1.0a, under `/v1/api`
  * (notes broker-ibkr.md §8). Paper (`DU…`, isPaper) for the test instance, live (`U…`) for the live one; each
  * issues its own credential set at start, which the gateway's sim profile signs with. Control routes under
- * `/__sim/ibkr/`: `compete`, `ask` (questions on the next order), `consumers` (a new credential set),
+ * `/__sim/ibkr/`: `compete`, `expire-lst`, `ask` (questions on the next order), `consumers` (a new credential set),
  * `ws` (subscription counts), `ws/drop`, `ws/silence`, `rejections` (OAuth refusals by reason).
  */
 export function createBrokerSimulator(options: BrokerSimOptions = {}): SimulatorDefinition {
@@ -91,6 +91,10 @@ export function createBrokerSimulator(options: BrokerSimOptions = {}): Simulator
       app.post('/__sim/ibkr/compete', async () => {
         session.competing = true;
         return { competing: true };
+      });
+      app.post('/__sim/ibkr/expire-lst', async () => {
+        consumers.expireTokens();
+        return { expired: true };
       });
       app.post('/__sim/ibkr/ask', async (request, reply) => {
         const ids = (request.body as { messageIds?: unknown })?.messageIds;
