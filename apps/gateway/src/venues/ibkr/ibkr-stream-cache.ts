@@ -22,6 +22,18 @@ export class StreamCache {
   /** The last `system` heartbeat's server time and when it arrived (get_clock). */
   serverTime: { hb: number; at: number } | undefined;
   readonly #waiters = new Set<{ kind: 'tick' | 'depth'; conid: number; resolve: () => void }>();
+  readonly #listeners = new Map<number, Set<(entry: TickEntry) => void>>();
+
+  /** Pushes every merged tick of a conid to `listener` (a subscriber that wants deliveries, not polls). */
+  listen(conid: number, listener: (entry: TickEntry) => void): () => void {
+    let set = this.#listeners.get(conid);
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(conid, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
 
   mergeTick(conid: number, message: Record<string, unknown>, at: number): void {
     const entry = this.ticks.get(conid) ?? { fields: {}, updated: at, stale: false };
@@ -32,6 +44,8 @@ export class StreamCache {
     entry.stale = false;
     this.ticks.set(conid, entry);
     this.#wake('tick', conid);
+    const listeners = this.#listeners.get(conid);
+    if (listeners) for (const listener of listeners) listener(entry);
   }
 
   setDepth(conid: number, data: unknown, at: number): void {
