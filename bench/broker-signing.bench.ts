@@ -144,7 +144,7 @@ const bench: Bench = async () => {
     `| raw \`crypto.createHmac('sha256')\` over a base string, base64 | ${fmt(raw, 0)} | ${fmt(1e6 / raw, 2)} |`,
     `| whole protected request: nonce, base string, HMAC-SHA256 with the LST, percent-encoding, Authorization header | ${fmt(signed, 0)} | ${fmt(1e6 / signed, 2)} |`,
     '',
-    `A whole signature runs at ${fmt(signed / raw, 2)}× the bare HMAC rate (the nonce from crypto.randomBytes and the encoding dominate); IBKR allows 50 requests/s per username, so signing is never the limit.`,
+    `A whole signature runs at ${fmt(signed / raw, 2)}× the bare HMAC rate; IBKR allows 50 requests/s per username, so signing is never the limit.`,
     '',
     `Fan-out: one upstream \`smd\` subscription (held ${fan.upstream}× in the gateway, sent once) from the broker simulator at 20 ms ticks, delivered to ${fmt(100, 0)} subscribers; ${fmt(fan.deliveries, 0)} deliveries, latency from the tick's \`_updated\` stamp (simulator, same host) to each subscriber, ms:`,
     '',

@@ -20,7 +20,6 @@ export const getDepth = brokerTool({
       asks: Type.Array(Level),
       last: Type.Union([Type.Number(), Type.Null()]),
       updated_at: Type.String({ format: 'date-time' }),
-      stale: Type.Boolean(),
       subscription_id: Type.Union([Type.String(), Type.Null()]),
     },
     {
@@ -31,7 +30,7 @@ export const getDepth = brokerTool({
           asks: [{ price: 168.45, size: 300 }],
           last: 168.43,
           updated_at: '2026-11-24T15:00:00.000Z',
-          stale: false,
+
           subscription_id: null,
         },
       ],
@@ -61,7 +60,6 @@ export const getDepth = brokerTool({
         asks,
         last: entry.rows.find((row) => row.focus === 1)?.price ?? null,
         updated_at: new Date(entry.updated).toISOString(),
-        stale: entry.stale,
         subscription_id: subscriptionId,
       },
       obtainedAt: entry.updated,

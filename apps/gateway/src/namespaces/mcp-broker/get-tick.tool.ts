@@ -8,7 +8,7 @@ export const getTick = brokerTool({
   title: 'Latest tick',
   summary: 'Latest streamed top of book of a conid from the shared websocket (subscribes on first use)',
   description:
-    'Read from the last-value cache; `stale: true` while the socket reconnects and no fresh message came yet.',
+    'Read from the last-value cache; the answer carries `stale: true` while the socket reconnects and no fresh message came yet.',
   kind: 'read',
   input: Type.Object(
     { conid: Type.Integer({ minimum: 1 }) },
@@ -19,7 +19,6 @@ export const getTick = brokerTool({
       conid: Type.Integer(),
       ...quoteProperties(TICKER_CODES),
       updated_at: Type.String({ format: 'date-time' }),
-      stale: Type.Boolean(),
       subscription_id: Type.Union([Type.String(), Type.Null()], {
         description: 'Set when this call subscribed',
       }),
@@ -36,7 +35,7 @@ export const getTick = brokerTool({
           last_size: 100,
           volume: 2431200,
           updated_at: '2026-11-24T15:00:00.000Z',
-          stale: false,
+
           subscription_id: null,
         },
       ],
@@ -56,7 +55,6 @@ export const getTick = brokerTool({
         conid: input.conid,
         ...quoteOf(TICKER_CODES, entry.fields),
         updated_at: new Date(entry.updated).toISOString(),
-        stale: entry.stale,
         subscription_id: subscriptionId,
       },
       obtainedAt: entry.updated,
