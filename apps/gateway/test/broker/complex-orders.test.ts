@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../helpers.js';
-import { brokerCall, type Json, startBrokerGateway } from '../support/broker-gateway.js';
+import { brokerCall, brokerSim, type Json, startBrokerGateway } from '../support/broker-gateway.js';
 
 let gateway: Gateway;
 beforeAll(async () => {
@@ -166,5 +166,9 @@ describe.each(['test', 'live'] as const)('complex orders (%s)', (environment) =>
     expect(closed.body.failed).toBe(0);
     const positions = await brokerCall(gateway, 'get_positions', {}, { environment });
     expect(positions.body.positions).toEqual([]);
+  });
+
+  it('stayed inside the simulated IBKR pacing throughout (no 429 from the venue)', () => {
+    expect(brokerSim(gateway, environment).rateLimited()).toBe(0);
   });
 });

@@ -48,12 +48,15 @@ const lastToken = () => {
 describe('key rotation (POST /admin/ibkr/rotate-keys/confirm)', () => {
   it('swaps a good staged set while calls are in flight: every call succeeds, later calls use the new token', async () => {
     expect((await brokerCall(gateway, 'get_account')).status).toBe(200);
+    await brokerCall(gateway, 'subscribe_tick', { conid: 265598 }, { bot: 'rotation-bot' });
+    const connects = (await brokerCall(gateway, 'environment_info', {}, { bot: 'rotation-bot' })).body
+      .websocket.connects;
     const set = await stage();
     const inFlight = Array.from({ length: 8 }, () => brokerCall(gateway, 'get_account'));
     const rotated = await rotate();
     const answers = await Promise.all(inFlight);
     expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
-    expect(rotated.body.result).toBe('swapped');
+    expect(rotated.body.result, JSON.stringify(rotated.body)).toBe('swapped');
     expect(rotated.body.stages.map((s: Json) => s.stage)).toEqual([
       'staged_check',
       'online_validation',
@@ -63,6 +66,11 @@ describe('key rotation (POST /admin/ibkr/rotate-keys/confirm)', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     expect((await brokerCall(gateway, 'get_positions')).status).toBe(200);
     expect(lastToken()).toBe(set.access_token);
+    // The websocket was reopened with the new token and its subscription restored.
+    const ws = (await brokerCall(gateway, 'environment_info', {}, { bot: 'rotation-bot' })).body.websocket;
+    expect(ws.connects).toBeGreaterThan(connects);
+    const sockets = (await (await fetch(`${brokerSim(gateway).url}/__sim/ibkr/ws`)).json()) as Json;
+    expect(sockets.subscriptions['265598']).toBe(1);
   });
 
   it('a staged set that fails validation leaves the active one untouched', async () => {

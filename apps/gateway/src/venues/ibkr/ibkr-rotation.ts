@@ -140,8 +140,13 @@ export class IbkrRotation {
       } catch (error) {
         if (!stages.some((s) => s.stage === 'swap')) await report('swap', false, (error as Error).message);
         else await report('post_swap_check', false, (error as Error).message);
-        await this.#rollback(store, connection, folders, previous, client);
-        await report('rollback', true);
+        try {
+          await this.#rollback(store, connection, folders, previous, client);
+          await report('rollback', true);
+        } catch (rollbackError) {
+          // The old set is back in place either way; its session reopens on the next call.
+          await report('rollback', false, (rollbackError as Error).message);
+        }
         return { result: 'rolled_back', stages };
       }
     } finally {

@@ -166,8 +166,9 @@ export class IbkrStreamHub {
   }
 
   async #open(): Promise<void> {
+    // Opening the session tickles once and keeps the cookie; only a session without one asks again.
     await this.client.session.ensure();
-    await this.client.session.tickle();
+    if (!this.client.session.cookie) await this.client.session.tickle();
     const token = this.client.authorizer?.keys().accessToken ?? '';
     const url = `${this.client.http.baseUrl.replace(/^http/, 'ws')}/ws?oauth_token=${encodeURIComponent(token)}`;
     const socket = new WebSocket(url, {
