@@ -93,4 +93,15 @@ describe('OAuth and the brokerage session against the simulator', () => {
     expect(order[init + 1]).toBe('GET /v1/api/iserver/accounts');
     expect(order[init + 2]).toBe('POST /v1/api/iserver/questions/suppress');
   });
+
+  it('keeps the brokerage session alive with /tickle on its own timer (shortened to 1.2 s here)', async () => {
+    const tickles = () => brokerSim(gateway).hits({ method: 'POST', path: '/v1/api/tickle' });
+    const before = tickles();
+    let after = before;
+    for (let i = 0; i < 60 && after < before + 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = tickles();
+    }
+    expect(after).toBeGreaterThanOrEqual(before + 2);
+  });
 });

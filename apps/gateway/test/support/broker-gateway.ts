@@ -11,7 +11,7 @@ export function startBrokerGateway(
     specs: [brokerUpstream],
     simulators: [options.simulator ?? createBrokerSimulator({ tickMs: 50, heartbeatMs: 200 })],
     namespaces: [
-      brokerNamespace({ heartbeatTimeoutMs: 1_000, idleMs: 4_000, backoffMs: 100, backoffCapMs: 500 }),
+      brokerNamespace({ heartbeatTimeoutMs: 1_000, idleMs: 4_000, backoffMs: 100, backoffCapMs: 500 }, 1_200),
     ],
     env: { UPSTREAM_TIMEOUT_MS: '5000', ...options.env },
   });

@@ -28,7 +28,7 @@ import { subscribeTick } from './subscribe-tick.tool.js';
 import { unsubscribe } from './unsubscribe.tool.js';
 
 /** `/mcp-broker`: Interactive Brokers Web API with first-party OAuth 1.0a (notes broker-ibkr.md). */
-export const brokerNamespace = (streams: Partial<StreamHubOptions> = {}) =>
+export const brokerNamespace = (streams: Partial<StreamHubOptions> = {}, tickleMs?: number) =>
   defineNamespace<BrokerClients>({
     name: 'mcp-broker',
     description:
@@ -39,6 +39,7 @@ export const brokerNamespace = (streams: Partial<StreamHubOptions> = {}) =>
     clients: (scope) => {
       const broker = scope.client(brokerUpstream);
       broker.streamOptions = { ...STREAM_DEFAULTS, ...streams };
+      if (tickleMs !== undefined) broker.session.tickleMs = tickleMs;
       return { broker };
     },
     tools: [

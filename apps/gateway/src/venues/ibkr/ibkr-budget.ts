@@ -12,7 +12,7 @@ export const ibkrBudget: BudgetSpec = {
     snapshot: { capacity: 10, refillPerSecond: 10 },
     orders_read: { capacity: 8, refillPerSecond: 1 },
     trades_read: { capacity: 4, refillPerSecond: 1 },
-    tickle: { capacity: 2, refillPerSecond: 1 },
+    tickle: { capacity: 1, refillPerSecond: 1 },
   },
   cost(request: UpstreamRequest): Record<string, number> {
     if (request.path.endsWith('/marketdata/snapshot')) return { global: 1, snapshot: 1 };

@@ -31,6 +31,8 @@ export class BrokerageSession {
   /** The HTTP `Date` of the latest `/tickle` answer and when it came (get_clock). */
   lastServerDate: { date: number; receivedAt: number } | undefined;
   opened = 0;
+  /** How often `/tickle` keeps the session alive (TICKLE_MS; tests shorten it). */
+  tickleMs = TICKLE_MS;
   #tickler: NodeJS.Timeout | undefined;
 
   constructor(
@@ -89,7 +91,7 @@ export class BrokerageSession {
     };
     this.opened += 1;
     if (!this.#tickler && !this.lifecycle.closed)
-      this.#tickler = this.lifecycle.interval(() => void this.tickle().catch(() => undefined), TICKLE_MS);
+      this.#tickler = this.lifecycle.interval(() => void this.tickle().catch(() => undefined), this.tickleMs);
     await this.tickle();
     return this.#info;
   }
