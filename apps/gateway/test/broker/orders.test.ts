@@ -59,6 +59,21 @@ describe.each(['test', 'live'] as const)('broker orders over HTTP (%s)', (enviro
     expect(open.body.orders).toEqual([]);
   });
 
+  it('places an order after the brokerage session was taken by another login, without the caller noticing', async () => {
+    await simControl(gateway, '/__sim/ibkr/compete', {}, environment);
+    const placed = await brokerCall(
+      gateway,
+      'place_order',
+      { conid: 756733, side: 'buy', type: 'limit', quantity: 1, price: 100 },
+      { environment },
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(
+      (await brokerCall(gateway, 'cancel_order', { order_id: placed.body.order_id }, { environment })).body
+        .status,
+    ).toBe('Cancelled');
+  });
+
   it('reads account, positions, clock and environment', async () => {
     const account = await brokerCall(gateway, 'get_account', {}, { environment });
     expect(account.status, JSON.stringify(account.body)).toBe(200);

@@ -175,17 +175,12 @@ export class IbkrClient {
   /** Places (or amends) through the reply loop; the body is the full ticket list. */
   async placeOrders(tickets: Record<string, unknown>[]) {
     const account = await this.account();
-    return submitWithReplies(
-      this.http,
-      `/iserver/account/${account}/orders`,
-      { orders: tickets },
-      this.allowed,
-    );
+    return submitWithReplies(this, `/iserver/account/${account}/orders`, { orders: tickets }, this.allowed);
   }
 
   async amendOrder(orderId: string, ticket: Record<string, unknown>) {
     const account = await this.account();
-    return submitWithReplies(this.http, `/iserver/account/${account}/order/${orderId}`, ticket, this.allowed);
+    return submitWithReplies(this, `/iserver/account/${account}/order/${orderId}`, ticket, this.allowed);
   }
 
   async cancelOrder(orderId: string): Promise<UpstreamResponse> {

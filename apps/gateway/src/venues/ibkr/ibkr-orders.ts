@@ -1,5 +1,12 @@
 import { AppError } from '@app/kit';
-import type { UpstreamHttp } from '../../upstream/upstream-types.js';
+import type { Environment, UpstreamRequest, UpstreamResponse } from '../../upstream/upstream-types.js';
+
+/** How the loop sends: through the client, so a lost brokerage session is reopened first. */
+export interface OrderSender {
+  environment: Environment;
+  send(request: UpstreamRequest): Promise<UpstreamResponse>;
+}
+
 import { readWriteBody } from './ibkr-errors.js';
 
 /** The bound of the reply loop (ibind stops after 20; a bot's order never needs that many). */
@@ -38,14 +45,14 @@ const asList = (answer: unknown): Record<string, unknown>[] =>
  * and the order refused with the question's text in `details`. Every step is a write: sent once.
  */
 export async function submitWithReplies(
-  http: UpstreamHttp,
+  http: OrderSender,
   path: string,
   body: unknown,
   allowed: ReadonlySet<string>,
 ): Promise<{ acks: OrderAck[]; confirmed: string[] }> {
   const env = http.environment;
   const send = async (p: string, b: unknown, what: string) =>
-    readWriteBody(await http.request({ method: 'POST', path: p, body: b, idempotent: false }), env, what);
+    readWriteBody(await http.send({ method: 'POST', path: p, body: b, idempotent: false }), env, what);
   let answer = await send(path, body, 'the order');
   const confirmed: string[] = [];
   for (let round = 0; round <= MAX_REPLIES; round++) {
@@ -65,7 +72,7 @@ export async function submitWithReplies(
     if (round === MAX_REPLIES || ids.length === 0 || !ids.every((id) => allowed.has(id))) {
       // Declining cancels the pending order upstream; its answer is a 400 by design, so it is not read.
       await http
-        .request({
+        .send({
           method: 'POST',
           path: `/iserver/reply/${question.id}`,
           body: { confirmed: false },
