@@ -160,6 +160,8 @@ describe('market-data tools on the gateway', () => {
     const ready = (await (await fetch(`${gateway.url}/health/ready`)).json()) as Json;
     expect(ready.status).toBe('ready');
     expect(ready.upstreams.map((u: Json) => `${u.name}/${u.environment}`).sort()).toEqual([
+      'broker/live',
+      'broker/test',
       'optx/live',
       'optx/test',
       'perpdex/live',
