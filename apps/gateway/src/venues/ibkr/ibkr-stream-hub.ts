@@ -100,7 +100,13 @@ export class IbkrStreamHub {
     const sub = { id: `sub-${randomUUID()}`, owner, conid, kind };
     const first = this.references(kind, conid) === 0;
     this.#subs.set(sub.id, sub);
-    await this.#ensureSocket();
+    try {
+      await this.#ensureSocket();
+    } catch (error) {
+      // The caller gets no id for it, so nothing may keep it alive.
+      this.#subs.delete(sub.id);
+      throw error;
+    }
     if (first) this.#send(this.#subscribeMessage(kind, conid));
     return sub;
   }
