@@ -99,6 +99,8 @@ export class IbkrStreamHub {
     }
     const sub = { id: `sub-${randomUUID()}`, owner, conid, kind };
     const first = this.references(kind, conid) === 0;
+    // A socket opened now sends every held subscription itself once authenticated (this one included).
+    const open = this.connected;
     this.#subs.set(sub.id, sub);
     try {
       await this.#ensureSocket();
@@ -107,7 +109,7 @@ export class IbkrStreamHub {
       this.#subs.delete(sub.id);
       throw error;
     }
-    if (first) this.#send(this.#subscribeMessage(kind, conid));
+    if (first && open) this.#send(this.#subscribeMessage(kind, conid));
     return sub;
   }
 
