@@ -104,4 +104,25 @@ describe('OAuth and the brokerage session against the simulator', () => {
     }
     expect(after).toBeGreaterThanOrEqual(before + 2);
   });
+
+  it("the simulator paces per endpoint with 429 in IBKR's shape; the gateway answers UPSTREAM_RATE_LIMITED", async () => {
+    const sim = brokerSim(gateway);
+    await simControl(gateway, '/__sim/limits', {
+      rules: { trades_read: { pool: 1, refillPerSecond: 0.001 } },
+      refill: true,
+    });
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await brokerCall(gateway, 'get_activities'));
+      const limited = answers.filter((a) => a.status !== 200);
+      expect(limited.length).toBeGreaterThan(0);
+      expect(limited[0]!.body.error.code).toBe('UPSTREAM_RATE_LIMITED');
+      expect(sim.rateLimited({ bucket: 'trades_read' })).toBeGreaterThan(0);
+    } finally {
+      await simControl(gateway, '/__sim/limits', {
+        rules: { trades_read: { pool: 5, refillPerSecond: 1 } },
+        refill: true,
+      });
+    }
+  });
 });
