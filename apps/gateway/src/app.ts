@@ -1,4 +1,5 @@
 import { type App, createApp, type Logger, registerMetrics } from '@app/kit';
+import { ibkrRotationRoutes } from './admin/ibkr-rotation.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { AuditLog } from './audit/audit-log.js';
 import { type GatewayConfig, maxLeverageFor } from './config.js';
@@ -156,6 +157,14 @@ export async function buildApp({
       done();
     });
     await authenticated.register(auditRoutes(config.AUDIT_LOG_FILE));
+    await authenticated.register(
+      ibkrRotationRoutes({
+        registry: upstreams.registry,
+        audit,
+        dataDir: config.DATA_DIR,
+        credentialFiles: config.upstreamVariables,
+      }),
+    );
     const deps: InvokeDeps = {
       ...frame,
       audit,

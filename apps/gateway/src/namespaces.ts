@@ -1,6 +1,7 @@
 import type { GatewayConfig } from './config.js';
 import { commonNamespace } from './namespaces/mcp/index.js';
 import { marketClients } from './namespaces/mcp/market-clients.js';
+import { brokerNamespace } from './namespaces/mcp-broker/index.js';
 import { macroNamespace } from './namespaces/mcp-macro/index.js';
 import { optxNamespace } from './namespaces/mcp-optx/index.js';
 import { perpdexNamespace } from './namespaces/mcp-perpdex/index.js';
@@ -38,6 +39,7 @@ export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => {
     commonNamespace(history),
     perpdexNamespace(),
     macroNamespace(),
+    brokerNamespace(),
     optxNamespace(history),
     sentimentNamespace(
       config && {

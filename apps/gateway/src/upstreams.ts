@@ -17,6 +17,7 @@ import { yahooUpstream } from './providers/yahoo/yahoo.upstream.js';
 import type { UpstreamSpec } from './upstream/upstream-spec.js';
 import { optxUpstream } from './venues/deribit/deribit.upstream.js';
 import { perpdexUpstream } from './venues/hyperliquid/hyperliquid.upstream.js';
+import { brokerUpstream } from './venues/ibkr/ibkr.upstream.js';
 
 /**
  * Every upstream the gateway calls: a venue or provider module declares its UpstreamSpec and is listed here;
@@ -31,7 +32,6 @@ export const upstreamSpecs: readonly UpstreamSpec[] = [
   cboeUpstream,
   cftcUpstream,
   ffCalendarUpstream,
-
   binancePublicUpstream,
   bybitPublicUpstream,
   okxPublicUpstream,
@@ -42,4 +42,5 @@ export const upstreamSpecs: readonly UpstreamSpec[] = [
   fearGreedUpstream,
   lunarCrushUpstream,
   coinGeckoUpstream,
+  brokerUpstream,
 ];

@@ -1,12 +1,12 @@
 import { optx } from './deribit/deribit-simulator.js';
 import { perpdex } from './hyperliquid/hyperliquid-simulator.js';
+import { broker } from './ibkr/ibkr-simulator.js';
 import { ffCalendar } from './macro/calendar/calendar-simulator.js';
 import { cboe } from './macro/cboe/cboe-simulator.js';
 import { cftc } from './macro/cftc/cftc-simulator.js';
 import { fred } from './macro/fred/fred-simulator.js';
 import { treasury } from './macro/treasury/treasury-simulator.js';
 import { yahoo } from './macro/yahoo/yahoo-simulator.js';
-
 import { binancePublic } from './sentiment/binance-simulator.js';
 import { bybitPublic } from './sentiment/bybit-simulator.js';
 import { deribitPublic } from './sentiment/deribit-public-simulator.js';
@@ -25,13 +25,13 @@ import type { SimulatorDefinition } from './simulator.js';
 export const simulators: readonly SimulatorDefinition[] = [
   optx,
   perpdex,
+  broker,
   treasury,
   fred,
   yahoo,
   cboe,
   cftc,
   ffCalendar,
-
   binancePublic,
   bybitPublic,
   okxPublic,

@@ -40,6 +40,7 @@ export {
   infoWeight,
   itemsWeight,
 } from './hyperliquid/hyperliquid-weights.js';
+export { type BrokerSimOptions, broker, createBrokerSimulator } from './ibkr/ibkr-simulator.js';
 export { TREASURY_XML_PATH, treasury } from './macro/treasury/treasury-simulator.js';
 export { parCurve, type Tenor as SimTenor } from './macro/us-rates.js';
 export {

@@ -161,6 +161,8 @@ describe('market-data tools on the gateway', () => {
     expect(ready.status).toBe('ready');
     expect(ready.upstreams.map((u: Json) => `${u.name}/${u.environment}`).sort()).toEqual([
       'binance-public/live',
+      'broker/live',
+      'broker/test',
       'bybit-public/live',
       'cboe/live',
       'cftc/live',

@@ -1,0 +1,9 @@
+import { toolsOf } from '../../tools/tool.js';
+import type { IbkrClient } from '../../venues/ibkr/ibkr-client.js';
+
+export interface BrokerClients {
+  broker: IbkrClient;
+}
+
+/** The tool builder of `/mcp-broker`: handlers see the environment's IBKR client (and its shared websocket). */
+export const brokerTool = toolsOf<BrokerClients>();

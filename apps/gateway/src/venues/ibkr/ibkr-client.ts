@@ -1,0 +1,201 @@
+import type { Lifecycle } from '../../upstream/lifecycle.js';
+import type { UpstreamHttp, UpstreamRequest, UpstreamResponse } from '../../upstream/upstream-types.js';
+import type { IbkrAuthorizer } from './ibkr-authorizer.js';
+import { readBody, sessionMissing } from './ibkr-errors.js';
+import { DEFAULT_AUTO_CONFIRM, submitWithReplies } from './ibkr-orders.js';
+import { type AccountsInfo, BrokerageSession } from './ibkr-session.js';
+import { IbkrStreamHub, STREAM_DEFAULTS, type StreamHubOptions } from './ibkr-stream-hub.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Snapshot preflight: the first answer per conid carries no fields (notes §0.4); asked again up to 5 times. */
+const SNAPSHOT_TRIES = 6;
+const SNAPSHOT_RETRY_MS = 250;
+export const TICKER_FIELDS = ['31', '84', '86', '85', '88', '7059', '7762'];
+export const SNAPSHOT_FIELDS = [
+  ...TICKER_FIELDS,
+  '7295',
+  '70',
+  '71',
+  '7296',
+  '7741',
+  '82',
+  '83',
+  '87',
+  '7635',
+  '6509',
+  '55',
+  '7051',
+];
+
+export interface Fetched<T> {
+  data: T;
+  receivedAt: number;
+}
+
+/**
+ * The IBKR Web API client of one environment: every `/iserver` call opens the brokerage session first (and
+ * once more when the venue says it is gone), handles the snapshot and first-orders quirks so callers never
+ * see them, and runs order writes through the reply loop. Signing is the authorizer's (per attempt).
+ */
+export class IbkrClient {
+  readonly session: BrokerageSession;
+  readonly allowed: Set<string>;
+  #ordersReadInSession = -1;
+  #streams: IbkrStreamHub | undefined;
+  /** Settings of the shared websocket, set by the namespace before its first use. */
+  streamOptions: StreamHubOptions = STREAM_DEFAULTS;
+
+  constructor(
+    readonly http: UpstreamHttp,
+    readonly authorizer: IbkrAuthorizer | undefined,
+    private readonly lifecycle: Lifecycle,
+    autoConfirm: readonly string[] = DEFAULT_AUTO_CONFIRM,
+  ) {
+    this.session = new BrokerageSession(http, lifecycle);
+    this.allowed = new Set(autoConfirm);
+  }
+
+  /** The environment's one shared websocket, opened on the first subscription. */
+  get streams(): IbkrStreamHub {
+    this.#streams ??= new IbkrStreamHub(this, this.lifecycle, this.streamOptions);
+    return this.#streams;
+  }
+
+  get environment() {
+    return this.http.environment;
+  }
+
+  async account(): Promise<string> {
+    return (await this.session.ensure()).selectedAccount;
+  }
+
+  accounts(): Promise<AccountsInfo> {
+    return this.session.ensure();
+  }
+
+  /** One call; `/iserver` paths open the session first and reopen it once if the venue lost it. */
+  async send(request: UpstreamRequest): Promise<UpstreamResponse> {
+    const brokerage = request.path.startsWith('/iserver');
+    if (brokerage) await this.session.ensure();
+    const response = await this.http.request(request);
+    if (!brokerage || !sessionMissing(response)) return response;
+    this.session.invalidate();
+    await this.session.ensure();
+    return this.http.request(request);
+  }
+
+  async read<T>(request: Omit<UpstreamRequest, 'idempotent'>, what: string): Promise<Fetched<T>> {
+    const response = await this.send({ ...request, idempotent: true });
+    return { data: readBody(response, this.environment, what) as T, receivedAt: response.receivedAt };
+  }
+
+  authStatus() {
+    return this.read<Record<string, unknown>>(
+      { method: 'POST', path: '/iserver/auth/status' },
+      'auth status',
+    );
+  }
+
+  async summary() {
+    const account = await this.account();
+    return this.read<Record<string, { amount?: number; value?: string | null }>>(
+      { method: 'GET', path: `/portfolio/${account}/summary` },
+      'account summary',
+    );
+  }
+
+  async ledger() {
+    const account = await this.account();
+    return this.read<Record<string, Record<string, unknown>>>(
+      { method: 'GET', path: `/portfolio/${account}/ledger` },
+      'ledger',
+    );
+  }
+
+  /** Every position page until a short one (notes §5.2), after invalidating the server's cache. */
+  async positions(): Promise<Fetched<Record<string, unknown>[]>> {
+    const account = await this.account();
+    await this.send({ method: 'POST', path: `/portfolio/${account}/positions/invalidate`, idempotent: true });
+    const rows: Record<string, unknown>[] = [];
+    let receivedAt = 0;
+    for (let page = 0; page < 50; page++) {
+      const fetched = await this.read<Record<string, unknown>[]>(
+        { method: 'GET', path: `/portfolio/${account}/positions/${page}` },
+        'positions',
+      );
+      receivedAt = fetched.receivedAt;
+      rows.push(...fetched.data);
+      const pageSize = Number(fetched.data[0]?.pageSize ?? 100);
+      if (fetched.data.length < pageSize) break;
+    }
+    return { data: rows, receivedAt };
+  }
+
+  /**
+   * Live orders; the first read of a session can be empty while the server subscribes (notes §0.4), so it is
+   * read a second time once per session.
+   */
+  async liveOrders(): Promise<Fetched<Record<string, unknown>[]>> {
+    await this.session.ensure();
+    const first = this.#ordersReadInSession !== this.session.opened;
+    let fetched = await this.read<{ orders?: Record<string, unknown>[]; snapshot?: boolean }>(
+      { method: 'GET', path: '/iserver/account/orders', ...(first ? { query: { force: true } } : {}) },
+      'open orders',
+    );
+    if (first) {
+      this.#ordersReadInSession = this.session.opened;
+      await sleep(SNAPSHOT_RETRY_MS);
+      fetched = await this.read({ method: 'GET', path: '/iserver/account/orders' }, 'open orders');
+    }
+    return { data: fetched.data.orders ?? [], receivedAt: fetched.receivedAt };
+  }
+
+  trades(days: number) {
+    return this.read<Record<string, unknown>[]>(
+      { method: 'GET', path: '/iserver/account/trades', query: { days } },
+      'executions',
+    );
+  }
+
+  /** Snapshot rows with the requested fields, asking again while the preflight answers come back empty. */
+  async snapshot(conids: number[], fields: string[]): Promise<Fetched<Record<string, unknown>[]>> {
+    const query = { conids: conids.join(','), fields: fields.join(',') };
+    for (let attempt = 1; ; attempt++) {
+      const fetched = await this.read<Record<string, unknown>[]>(
+        { method: 'GET', path: '/iserver/marketdata/snapshot', query },
+        'snapshot',
+      );
+      const complete = fetched.data.every((row) => '31' in row || '84' in row);
+      if (complete || attempt >= SNAPSHOT_TRIES) return fetched;
+      await sleep(SNAPSHOT_RETRY_MS);
+    }
+  }
+
+  /** Places (or amends) through the reply loop; the body is the full ticket list. */
+  async placeOrders(tickets: Record<string, unknown>[]) {
+    const account = await this.account();
+    return submitWithReplies(this, `/iserver/account/${account}/orders`, { orders: tickets }, this.allowed);
+  }
+
+  async amendOrder(orderId: string, ticket: Record<string, unknown>) {
+    const account = await this.account();
+    return submitWithReplies(this, `/iserver/account/${account}/order/${orderId}`, ticket, this.allowed);
+  }
+
+  async cancelOrder(orderId: string): Promise<UpstreamResponse> {
+    const account = await this.account();
+    return this.send({
+      method: 'DELETE',
+      path: `/iserver/account/${account}/order/${orderId}`,
+      idempotent: false,
+    });
+  }
+
+  orderStatus(orderId: string) {
+    return this.read<Record<string, unknown>>(
+      { method: 'GET', path: `/iserver/account/order/status/${orderId}` },
+      `order ${orderId}`,
+    );
+  }
+}
