@@ -4,7 +4,6 @@ import { ffCalendarUpstream } from '../../providers/ff-calendar/ff-calendar.upst
 import { fredUpstream } from '../../providers/fred/fred.upstream.js';
 import { treasuryUpstream } from '../../providers/treasury/treasury.upstream.js';
 import { yahooUpstream } from '../../providers/yahoo/yahoo.upstream.js';
-import { environmentInfoTool } from '../../tools/environment-info.tool.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { getAssetPrice } from './get-asset-price.tool.js';
 import { getBreakevenInflation } from './get-breakeven-inflation.tool.js';
@@ -39,7 +38,6 @@ export const macroNamespace = () =>
       calendar: scope.client(ffCalendarUpstream),
     }),
     tools: [
-      environmentInfoTool,
       getEconomicIndicators,
       getMacroCalendar,
       getMarketOverview,

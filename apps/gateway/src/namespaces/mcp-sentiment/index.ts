@@ -9,7 +9,6 @@ import { lunarCrushUpstream } from '../../providers/lunarcrush/lunarcrush.upstre
 import { DEFAULT_CRYPTO_FEEDS, DEFAULT_WORLD_FEEDS, feedList } from '../../providers/news-feeds/feeds.js';
 import { newsFeedsUpstream } from '../../providers/news-feeds/news-feeds.upstream.js';
 import { okxPublicUpstream } from '../../providers/okx-public/okx-public.upstream.js';
-import { environmentInfoTool } from '../../tools/environment-info.tool.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { getCointegrationPairs } from './get-cointegration-pairs.tool.js';
 import { getCrossExchangeFunding } from './get-cross-exchange-funding.tool.js';
@@ -77,7 +76,6 @@ export const sentimentNamespace = (
       socialFreeFallback: options.socialFreeFallback,
     }),
     tools: [
-      environmentInfoTool,
       getFundingRates,
       getCrossExchangeFunding,
       getFundingArbSpread,
