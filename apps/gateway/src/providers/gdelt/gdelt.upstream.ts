@@ -45,25 +45,43 @@ const seen = (value: string) => {
   return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
 };
 
+/** Where the gate reads the time and waits: real elapsed time by default (tests pass a fake one). */
+export interface GateClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: GateClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 /**
  * Strictly one request at a time, at least `spacingMs` between starts, process-wide (GDELT extends its block
- * on repeated violations). Real elapsed time, not the gateway's clock.
+ * on repeated violations). Real elapsed time, not the gateway's clock. A timer may fire a little early, so the
+ * gate waits again until the spacing has really passed.
  */
 export class SerialGate {
   #queue: Promise<unknown> = Promise.resolve();
   #lastStart = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly spacingMs: number) {}
+  constructor(
+    private readonly spacingMs: number,
+    private readonly clock: GateClock = realClock,
+  ) {}
 
   run<T>(task: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(async () => {
-      const wait = this.#lastStart + this.spacingMs - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      this.#lastStart = performance.now();
+      for (let wait = this.#wait(); wait > 0; wait = this.#wait()) await this.clock.sleep(wait);
+      this.#lastStart = this.clock.now();
       return task();
     });
     this.#queue = run.catch(() => undefined);
     return run;
+  }
+
+  #wait(): number {
+    return this.#lastStart + this.spacingMs - this.clock.now();
   }
 }
 
