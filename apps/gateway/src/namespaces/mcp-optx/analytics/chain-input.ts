@@ -93,6 +93,25 @@ export async function fetchChain(
   };
 }
 
+/**
+ * A chain tool's answer: the filter read first (an unreadable expiry fails before any upstream call), then the
+ * snapshot fields followed by what `compute` reads off the chain; the answer's time and staleness are the
+ * snapshot's.
+ */
+export async function answerFromChain<T extends object>(
+  input: ChainFilterInput,
+  context: ToolContext<OptxClients>,
+  compute: (chain: ChainSnapshot, filter: ExpiryFilter) => T,
+) {
+  const filter = expiryFilter(input);
+  const fetched = await fetchChain(input, context);
+  return {
+    data: { ...snapshotFields(fetched.chain), ...compute(fetched.chain, filter) },
+    obtainedAt: fetched.obtainedAt,
+    stale: fetched.stale,
+  };
+}
+
 /** The expiry as answers show it: the code and the ISO instant (08:00 UTC). */
 export const expiryFields = (ms: number) => ({
   expiry: expiryCode(ms),

@@ -2,14 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { atmVsWings } from '../../../domain/options/skew.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
   ExpiryOutputFields,
   expiryFields,
-  expiryFilter,
-  fetchChain,
   NullableNumber,
   SnapshotOutputFields,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetAtmVsWingsVolInputSchema = Type.Object(chainFilterFields, {
@@ -69,19 +67,8 @@ export const getAtmVsWingsVol = optxTool({
   kind: 'read',
   input: GetAtmVsWingsVolInputSchema,
   output: GetAtmVsWingsVolOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
-        by_expiry: atmVsWings(fetched.chain, filter).map(({ expiry, ...row }) => ({
-          ...expiryFields(expiry),
-          ...row,
-        })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
-  },
+  handler: (input, context) =>
+    answerFromChain(input, context, (chain, filter) => ({
+      by_expiry: atmVsWings(chain, filter).map(({ expiry, ...row }) => ({ ...expiryFields(expiry), ...row })),
+    })),
 });

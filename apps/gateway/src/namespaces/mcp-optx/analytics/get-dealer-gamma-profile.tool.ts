@@ -2,14 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { gammaProfile } from '../../../domain/options/gamma-profile.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
-  expiryFilter,
-  fetchChain,
   NullableNumber,
   SignConventionInput,
   SnapshotOutputFields,
   signConvention,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetDealerGammaProfileInputSchema = Type.Object(
@@ -75,29 +73,24 @@ export const getDealerGammaProfile = optxTool({
   kind: 'read',
   input: GetDealerGammaProfileInputSchema,
   output: GetDealerGammaProfileOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
+  handler: (input, context) => {
     const convention = signConvention(input.sign_convention);
     const width = input.grid_width ?? 0.25;
-    const result = gammaProfile(fetched.chain, {
-      ...filter,
-      signConvention: convention,
-      width,
-      steps: input.grid_steps ?? 101,
-      excludeNextExpiry: input.exclude_next_expiry ?? false,
-    });
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
+    return answerFromChain(input, context, (chain, filter) => {
+      const result = gammaProfile(chain, {
+        ...filter,
+        signConvention: convention,
+        width,
+        steps: input.grid_steps ?? 101,
+        excludeNextExpiry: input.exclude_next_expiry ?? false,
+      });
+      return {
         sign_convention: convention,
         grid_width: width,
         zero_gamma: result.zero_gamma,
         zero_gamma_levels: result.zero_gamma_levels,
         profile: Array.from(result.levels, (level, j) => ({ level, gex_usd: result.gex[j]! })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
+      };
+    });
   },
 });

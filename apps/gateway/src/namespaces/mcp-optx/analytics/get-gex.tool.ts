@@ -2,13 +2,11 @@ import { Type } from '@sinclair/typebox';
 import { gex } from '../../../domain/options/gex.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
-  expiryFilter,
-  fetchChain,
   SignConventionInput,
   SnapshotOutputFields,
   signConvention,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetGexInputSchema = Type.Object(
@@ -66,15 +64,11 @@ export const getGex = optxTool({
   kind: 'read',
   input: GetGexInputSchema,
   output: GetGexOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
+  handler: (input, context) => {
     const convention = signConvention(input.sign_convention);
-    const result = gex(fetched.chain, { ...filter, signConvention: convention });
-    return {
-      data: { ...snapshotFields(fetched.chain), sign_convention: convention, ...result },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
+    return answerFromChain(input, context, (chain, filter) => ({
+      sign_convention: convention,
+      ...gex(chain, { ...filter, signConvention: convention }),
+    }));
   },
 });

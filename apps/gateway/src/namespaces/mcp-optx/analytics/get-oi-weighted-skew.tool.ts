@@ -2,14 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { oiWeightedSkew } from '../../../domain/options/skew.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
   ExpiryOutputFields,
   expiryFields,
-  expiryFilter,
-  fetchChain,
   NullableNumber,
   SnapshotOutputFields,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetOiWeightedSkewInputSchema = Type.Object(chainFilterFields, {
@@ -71,19 +69,13 @@ export const getOiWeightedSkew = optxTool({
   kind: 'read',
   input: GetOiWeightedSkewInputSchema,
   output: GetOiWeightedSkewOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
-    const { pooled, by_expiry } = oiWeightedSkew(fetched.chain, filter);
-    const { expiry: _pooled, ...pooledFields } = pooled;
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
+  handler: (input, context) =>
+    answerFromChain(input, context, (chain, filter) => {
+      const { pooled, by_expiry } = oiWeightedSkew(chain, filter);
+      const { expiry: _pooled, ...pooledFields } = pooled;
+      return {
         pooled: pooledFields,
         by_expiry: by_expiry.map(({ expiry, ...row }) => ({ ...expiryFields(expiry!), ...row })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
-  },
+      };
+    }),
 });

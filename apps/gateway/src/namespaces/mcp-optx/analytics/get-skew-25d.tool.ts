@@ -2,14 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { skew25d } from '../../../domain/options/skew.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
   ExpiryOutputFields,
   expiryFields,
-  expiryFilter,
-  fetchChain,
   NullableNumber,
   SnapshotOutputFields,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetSkew25dInputSchema = Type.Object(chainFilterFields, {
@@ -71,19 +69,8 @@ export const getSkew25d = optxTool({
   kind: 'read',
   input: GetSkew25dInputSchema,
   output: GetSkew25dOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
-        by_expiry: skew25d(fetched.chain, filter).map(({ expiry, ...row }) => ({
-          ...expiryFields(expiry),
-          ...row,
-        })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
-  },
+  handler: (input, context) =>
+    answerFromChain(input, context, (chain, filter) => ({
+      by_expiry: skew25d(chain, filter).map(({ expiry, ...row }) => ({ ...expiryFields(expiry), ...row })),
+    })),
 });

@@ -2,14 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { smileAsymmetry } from '../../../domain/options/skew.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
   ExpiryOutputFields,
   expiryFields,
-  expiryFilter,
-  fetchChain,
   NullableNumber,
   SnapshotOutputFields,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetSmileAsymmetryInputSchema = Type.Object(
@@ -84,17 +82,13 @@ export const getSmileAsymmetry = optxTool({
   kind: 'read',
   input: GetSmileAsymmetryInputSchema,
   output: GetSmileAsymmetryOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
-    const rows = smileAsymmetry(fetched.chain, filter, input.moneyness ?? [0.05, 0.1, 0.2]);
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
-        by_expiry: rows.map(({ expiry, ...row }) => ({ ...expiryFields(expiry), ...row })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
-  },
+  handler: (input, context) =>
+    answerFromChain(input, context, (chain, filter) => ({
+      by_expiry: smileAsymmetry(chain, filter, input.moneyness ?? [0.05, 0.1, 0.2]).map(
+        ({ expiry, ...row }) => ({
+          ...expiryFields(expiry),
+          ...row,
+        }),
+      ),
+    })),
 });

@@ -2,15 +2,13 @@ import { Type } from '@sinclair/typebox';
 import { vannaCharm } from '../../../domain/options/vanna-charm.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
   ExpiryOutputFields,
   expiryFields,
-  expiryFilter,
-  fetchChain,
   SignConventionInput,
   SnapshotOutputFields,
   signConvention,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetVannaCharmInputSchema = Type.Object(
@@ -67,21 +65,16 @@ export const getVannaCharm = optxTool({
   kind: 'read',
   input: GetVannaCharmInputSchema,
   output: GetVannaCharmOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
+  handler: (input, context) => {
     const convention = signConvention(input.sign_convention);
-    const result = vannaCharm(fetched.chain, { ...filter, signConvention: convention });
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
+    return answerFromChain(input, context, (chain, filter) => {
+      const result = vannaCharm(chain, { ...filter, signConvention: convention });
+      return {
         sign_convention: convention,
         total_vex_usd: result.total_vex_usd,
         total_cex_usd: result.total_cex_usd,
         by_expiry: result.by_expiry.map(({ expiry, ...row }) => ({ ...expiryFields(expiry), ...row })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
+      };
+    });
   },
 });
