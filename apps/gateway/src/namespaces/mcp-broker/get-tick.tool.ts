@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { brokerTool } from './broker-tool.js';
 import { quoteOf, quoteProperties, TICKER_CODES } from './quote-rows.js';
-import { FIRST_DATA_MS, ownerOf } from './stream-tools.js';
+import { subscribeOnFirstUse } from './stream-tools.js';
 
 export const getTick = brokerTool({
   name: 'get_tick',
@@ -42,14 +42,8 @@ export const getTick = brokerTool({
     },
   ),
   handler: async (input, context) => {
-    const hub = context.clients.broker.streams;
-    const owner = ownerOf(context);
-    hub.touch(owner);
-    let subscriptionId: string | null = null;
-    if (hub.references('tick', input.conid) === 0)
-      subscriptionId = (await hub.subscribe(owner, input.conid, 'tick')).id;
-    if (!hub.cache.ticks.has(input.conid)) await hub.waitFresh('tick', input.conid, FIRST_DATA_MS);
-    const entry = hub.cache.ticks.get(input.conid)!;
+    const subscriptionId = await subscribeOnFirstUse(context, 'tick', input.conid);
+    const entry = context.clients.broker.streams.cache.ticks.get(input.conid)!;
     return {
       data: {
         conid: input.conid,
