@@ -75,6 +75,16 @@ export interface OrderFacts {
   triggerPrice: number | null;
 }
 
+/** The fields every order answer opens with: what was asked, under the call's cloid. */
+const askedFields = (facts: OrderFacts, cloid: string) => ({
+  client_order_id: cloid,
+  coin: facts.coin,
+  side: facts.isBuy ? ('buy' as const) : ('sell' as const),
+  size: facts.size,
+  price: facts.price,
+  trigger_price: facts.triggerPrice,
+});
+
 /** The answer of a one-order `order` action. */
 export function orderResult(
   facts: OrderFacts,
@@ -83,14 +93,7 @@ export function orderResult(
   receivedAt: number,
 ): ToolResult<typeof OrderAnswerSchema.static> {
   const status = singleStatus(statuses);
-  const base = {
-    client_order_id: cloid,
-    coin: facts.coin,
-    side: facts.isBuy ? ('buy' as const) : ('sell' as const),
-    size: facts.size,
-    price: facts.price,
-    trigger_price: facts.triggerPrice,
-  };
+  const base = askedFields(facts, cloid);
   if (typeof status === 'object' && 'filled' in status) {
     const { oid, totalSz, avgPx } = status.filled;
     const data = {
@@ -122,12 +125,7 @@ export async function orderByCloid(
     });
   const filled = Math.max(0, order.size_original - order.size_remaining);
   const data = {
-    client_order_id: cloid,
-    coin: facts.coin,
-    side: facts.isBuy ? ('buy' as const) : ('sell' as const),
-    size: facts.size,
-    price: facts.price,
-    trigger_price: facts.triggerPrice,
+    ...askedFields(facts, cloid),
     order_id: order.order_id,
     status,
     filled_size: status === 'filled' ? order.size_original : filled,
