@@ -123,6 +123,9 @@ export const ExpiryOutputFields = {
   expiry_timestamp: Type.String({ format: 'date-time' }),
 };
 
+/** The expiry every chain tool's example shows. */
+export const EXPIRY_EXAMPLE = { expiry: '26DEC26', expiry_timestamp: '2026-12-26T08:00:00.000Z' };
+
 export const NullableNumber = (description?: string) =>
   Type.Union([Type.Number(), Type.Null()], description ? { description } : {});
 
@@ -132,6 +135,9 @@ export const SnapshotOutputFields = {
   spot: Type.Number({ description: 'Index price (USD), S of the formulas' }),
   as_of: Type.String({ format: 'date-time', description: 'Time of the chain snapshot' }),
 };
+
+/** The snapshot every chain tool's example is read from. */
+export const SNAPSHOT_EXAMPLE = { currency: 'BTC', spot: 97120.5, as_of: '2026-11-20T12:34:56.000Z' };
 
 export const snapshotFields = (chain: ChainSnapshot) => ({
   currency: chain.currency,

@@ -4,9 +4,11 @@ import { optxTool } from '../optx-clients.js';
 import {
   answerFromChain,
   chainFilterFields,
+  EXPIRY_EXAMPLE,
   ExpiryOutputFields,
   expiryFields,
   NullableNumber,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
 } from './chain-input.js';
 
@@ -34,13 +36,10 @@ export const GetAtmVsWingsVolOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         by_expiry: [
           {
-            expiry: '26DEC26',
-            expiry_timestamp: '2026-12-26T08:00:00.000Z',
+            ...EXPIRY_EXAMPLE,
             dte: 35.98,
             atm_iv: 52.1,
             wing25: 54.0,

@@ -6,6 +6,7 @@ import {
   chainFilterFields,
   NullableNumber,
   SignConventionInput,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
   signConvention,
 } from './chain-input.js';
@@ -47,9 +48,7 @@ export const GetDealerGammaProfileOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         sign_convention: 'dealer_long_call_short_put',
         grid_width: 0.25,
         zero_gamma: 98450.2,

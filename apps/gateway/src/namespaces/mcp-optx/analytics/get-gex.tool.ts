@@ -5,6 +5,7 @@ import {
   answerFromChain,
   chainFilterFields,
   SignConventionInput,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
   signConvention,
 } from './chain-input.js';
@@ -38,9 +39,7 @@ export const GetGexOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         sign_convention: 'dealer_long_call_short_put',
         total_gex_usd: -18250000.4,
         total_gex_coin: -187.9,

@@ -4,9 +4,11 @@ import { optxTool } from '../optx-clients.js';
 import {
   answerFromChain,
   chainFilterFields,
+  EXPIRY_EXAMPLE,
   ExpiryOutputFields,
   expiryFields,
   NullableNumber,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
 } from './chain-input.js';
 
@@ -32,9 +34,7 @@ export const GetOiWeightedSkewOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         pooled: {
           iv_put_oi: 58.2,
           iv_call_oi: 51.4,
@@ -44,8 +44,7 @@ export const GetOiWeightedSkewOutputSchema = Type.Object(
         },
         by_expiry: [
           {
-            expiry: '26DEC26',
-            expiry_timestamp: '2026-12-26T08:00:00.000Z',
+            ...EXPIRY_EXAMPLE,
             iv_put_oi: 57.1,
             iv_call_oi: 50.2,
             oi_weighted_skew: 6.9,

@@ -7,6 +7,7 @@ import {
   ExpiryOutputFields,
   expiryFields,
   NullableNumber,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
 } from './chain-input.js';
 
@@ -36,9 +37,7 @@ export const GetPcRatioOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         total: {
           put_oi: 101000,
           call_oi: 88000,

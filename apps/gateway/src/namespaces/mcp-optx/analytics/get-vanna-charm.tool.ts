@@ -4,9 +4,11 @@ import { optxTool } from '../optx-clients.js';
 import {
   answerFromChain,
   chainFilterFields,
+  EXPIRY_EXAMPLE,
   ExpiryOutputFields,
   expiryFields,
   SignConventionInput,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
   signConvention,
 } from './chain-input.js';
@@ -34,16 +36,13 @@ export const GetVannaCharmOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         sign_convention: 'dealer_long_call_short_put',
         total_vex_usd: 1520000.3,
         total_cex_usd: -84000.2,
         by_expiry: [
           {
-            expiry: '26DEC26',
-            expiry_timestamp: '2026-12-26T08:00:00.000Z',
+            ...EXPIRY_EXAMPLE,
             dte: 35.98,
             vex_usd: 820000.1,
             cex_usd: -41000.7,
