@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { brokerTool } from './broker-tool.js';
-import { quoteOf, quoteProperties, TICKER_CODES } from './quote-rows.js';
+import { quoteOf, quoteProperties, TICKER_CODES, TICKER_EXAMPLE } from './quote-rows.js';
 import { subscribeOnFirstUse } from './stream-tools.js';
 
 export const getTick = brokerTool({
@@ -27,13 +27,7 @@ export const getTick = brokerTool({
       examples: [
         {
           conid: 265598,
-          last: 168.42,
-          bid: 168.41,
-          ask: 168.42,
-          bid_size: 1300,
-          ask_size: 600,
-          last_size: 100,
-          volume: 2431200,
+          ...TICKER_EXAMPLE,
           updated_at: '2026-11-24T15:00:00.000Z',
 
           subscription_id: null,
