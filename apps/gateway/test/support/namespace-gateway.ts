@@ -1,4 +1,5 @@
 import type { SimInstance } from '@app/sim';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   type Envelope,
   type Gateway,
@@ -53,6 +54,32 @@ export async function startNamespaceGateway(namespace: string, now: () => number
     },
     reset: () => resetSimulatorsAndCaches(gateway),
     close: () => gateway.close(),
+  };
+}
+
+/**
+ * One gateway for the whole test file, reset before each test and closed after the last: call it at the top of
+ * the file. The answer stands for the gateway `start` gives once `beforeAll` has run.
+ */
+export function gatewayPerFile(start: () => Promise<NamespaceGateway>): NamespaceGateway {
+  let started: NamespaceGateway | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => current().reset());
+  const current = () => {
+    if (!started) throw new Error('the gateway is used before beforeAll started it');
+    return started;
+  };
+  return {
+    get gateway() {
+      return current().gateway;
+    },
+    tool: (name, body, token) => current().tool(name, body, token),
+    sim: (name) => current().sim(name),
+    reset: () => current().reset(),
+    close: () => current().close(),
   };
 }
 

@@ -1,4 +1,8 @@
-import { type NamespaceGateway, startNamespaceGateway } from '../../support/namespace-gateway.js';
+import {
+  gatewayPerFile,
+  type NamespaceGateway,
+  startNamespaceGateway,
+} from '../../support/namespace-gateway.js';
 
 /** The macro tests' harness: the shared namespace gateway calling `/mcp-macro/tools/*`. */
 export { failure, type Json, type ToolError } from '../../support/namespace-gateway.js';
@@ -11,3 +15,6 @@ export type MacroGateway = NamespaceGateway;
 export function startMacroGateway(now: () => number = () => PINNED_NOW): Promise<MacroGateway> {
   return startNamespaceGateway('mcp-macro', now);
 }
+
+/** The file's macro gateway on the pinned clock, reset before each test (see gatewayPerFile). */
+export const useMacroGateway = () => gatewayPerFile(startMacroGateway);
