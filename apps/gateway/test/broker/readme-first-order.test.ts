@@ -1,10 +1,10 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../../build.js';
+import { startCompiledGateway } from '../support/compiled-gateway.js';
 
 /**
  * The README's "first order on /mcp-broker" commands, taken from the README as they are and run by bash against
@@ -23,35 +23,14 @@ function readmeSteps(): string {
 
 describe('README: a bot’s first order on /mcp-broker', () => {
   it('places, sees open and cancels with exactly the README commands', async () => {
-    const main = await buildGateway();
     const token = 'readme-testnet-token';
-    const child = spawn(process.execPath, [main], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        GATEWAY_PORT: '0',
-        DATA_DIR: dataDir,
-        TESTNET_TOKEN: token,
-        MAINNET_TOKEN: 'readme-mainnet-token',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk);
+    const { child, url } = await startCompiledGateway({
+      dataDir,
+      testnetToken: token,
+      mainnetToken: 'readme-mainnet-token',
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('gateway did not start')), 30_000);
-        child.stdout.on('data', () => {
-          const match = /gateway: (http:\/\/\S+)/.exec(stdout);
-          if (match?.[1]) {
-            clearTimeout(timer);
-            resolve(match[1]);
-          }
-        });
-      });
       // Only the host differs: the README's port is the default 8080, this gateway took a free one.
       const script = `set -euo pipefail\n${readmeSteps().replaceAll('http://127.0.0.1:8080', url)}`;
       const { stdout: out } = await promisify(execFile)('bash', ['-c', script], {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CalendarClient } from '../../src/providers/ff-calendar/calendar-client.js';
-import { type MacroGateway, PINNED_NOW, startMacroGateway } from './support/macro-gateway.js';
+import { PINNED_NOW, useMacroGateway } from './support/macro-gateway.js';
 
 /** The calendar client against its simulator over real sockets: this week's file, next week's 404, HTML. */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 
 const client = () =>
   new CalendarClient(macro.gateway.upstreams.registry.connection('ff-calendar', 'live').http());

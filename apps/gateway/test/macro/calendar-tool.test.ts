@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  failure,
-  type Json,
-  type MacroGateway,
-  PINNED_NOW,
-  startMacroGateway,
-} from './support/macro-gateway.js';
+import { describe, expect, it } from 'vitest';
+import { failure, type Json, PINNED_NOW, useMacroGateway } from './support/macro-gateway.js';
 
 /** get_macro_calendar over HTTP against the calendar simulator: filters, impacts, next week's 404, failures. */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 
 describe('get_macro_calendar', () => {
   it('lists USD (and global) events of medium impact and up from a day ago, sorted, with counts', async () => {

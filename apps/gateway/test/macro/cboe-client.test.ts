@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CboeClient } from '../../src/providers/cboe/cboe-client.js';
-import { type MacroGateway, startMacroGateway } from './support/macro-gateway.js';
+import { useMacroGateway } from './support/macro-gateway.js';
 
 /** The Cboe client against its simulator over real sockets: the whole VIX history, and a bad body refused. */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 
 const client = () => new CboeClient(macro.gateway.upstreams.registry.connection('cboe', 'live').http());
 

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CftcClient } from '../../src/providers/cftc/cftc-client.js';
-import { type MacroGateway, PINNED_NOW, startMacroGateway } from './support/macro-gateway.js';
+import { PINNED_NOW, useMacroGateway } from './support/macro-gateway.js';
 
 /**
  * The CFTC client against its Socrata simulator over real sockets: the SoQL query (IN, ORDER, LIMIT) honoured,
  * weekly Tuesday reports released on Fridays, the simulator's SoQL errors and throttling.
  */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 
 const client = () =>
   new CftcClient(macro.gateway.upstreams.registry.connection('cftc', 'live').http(), undefined);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extremePositioning } from '../../src/domain/cot-positioning.js';
-import { failure, type Json, type MacroGateway, startMacroGateway } from './support/macro-gateway.js';
+import { failure, type Json, useMacroGateway } from './support/macro-gateway.js';
 
 /**
  * get_cot_tff, get_cot_disaggregated and get_cot_extreme_positioning over HTTP against the CFTC simulator:
@@ -8,12 +8,7 @@ import { failure, type Json, type MacroGateway, startMacroGateway } from './supp
  * the pure function over the same history, a dataset down, unknown markets naming the field.
  */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 
 describe('get_cot_tff', () => {
   it("answers BTC's latest report with each category's net and net % of open interest", async () => {

@@ -1,20 +1,15 @@
 import { parCurve } from '@app/sim';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FredClient } from '../../src/providers/fred/fred-client.js';
 import { UpstreamCache } from '../../src/upstream/upstream-cache.js';
-import { type MacroGateway, startMacroGateway } from './support/macro-gateway.js';
+import { useMacroGateway } from './support/macro-gateway.js';
 
 /**
  * The FRED client against its simulator over real sockets: the keyed JSON API (with the key the simulator
  * issued), the key-less graph CSV when no key is configured, holidays' "." left out, errors classified.
  */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 
 const registry = () => macro.gateway.upstreams.registry;
 const cache = () => new UpstreamCache({ scope: 'fred-test', maxEntries: 10, clock: () => 0 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FredClient } from '../../src/providers/fred/fred-client.js';
-import { failure, type Json, type MacroGateway, startMacroGateway } from './support/macro-gateway.js';
+import { failure, type Json, useMacroGateway } from './support/macro-gateway.js';
 
 /**
  * get_economic_indicators and get_breakeven_inflation over HTTP against the FRED and Yahoo simulators: values
@@ -9,12 +9,7 @@ import { failure, type Json, type MacroGateway, startMacroGateway } from './supp
  * costs an attempt per retry, so the failure cases read few series.
  */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 
 async function fredRows(id: string, start: string) {
   const connection = macro.gateway.upstreams.registry.connection('fred', 'live');

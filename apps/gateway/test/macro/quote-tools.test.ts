@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  failure,
-  type Json,
-  type MacroGateway,
-  PINNED_NOW,
-  startMacroGateway,
-} from './support/macro-gateway.js';
+import { describe, expect, it } from 'vitest';
+import { failure, type Json, PINNED_NOW, useMacroGateway } from './support/macro-gateway.js';
 
 /**
  * get_asset_price, get_equity_futures and get_market_overview over HTTP against the Yahoo and Cboe simulators:
@@ -13,12 +7,7 @@ import {
  * for the VIX, 502 when nothing is left, bad input naming the field.
  */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 
 const pct = (price: number, previous: number) => Math.round((price / previous - 1) * 100 * 10_000) / 10_000;
 

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure, type MacroGateway, startMacroGateway } from './support/macro-gateway.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure, useMacroGateway } from './support/macro-gateway.js';
 
 /**
  * A stale cached answer over HTTP: the tool answers from its source, the source goes down, the cache's clock
@@ -7,12 +7,7 @@ import { failure, type MacroGateway, startMacroGateway } from './support/macro-g
  * inside the 24 h stale window: the same data with `stale: true`; past the window, 502.
  */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 afterEach(() => vi.useRealTimers());
 
 describe('stale answers', () => {

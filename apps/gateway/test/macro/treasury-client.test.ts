@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TreasuryClient } from '../../src/providers/treasury/treasury-client.js';
 import { UpstreamCache } from '../../src/upstream/upstream-cache.js';
-import { type MacroGateway, startMacroGateway } from './support/macro-gateway.js';
+import { useMacroGateway } from './support/macro-gateway.js';
 
 /**
  * The Treasury client against its simulator over real sockets (the gateway's upstream layer, the
@@ -9,12 +9,7 @@ import { type MacroGateway, startMacroGateway } from './support/macro-gateway.js
  * cache whose clock the test moves.
  */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 
 let clock = 0;
 const client = () =>

@@ -1,6 +1,6 @@
 import { parCurve } from '@app/sim';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { failure, type Json, type MacroGateway, startMacroGateway } from './support/macro-gateway.js';
+import { describe, expect, it } from 'vitest';
+import { failure, type Json, useMacroGateway } from './support/macro-gateway.js';
 
 /**
  * get_treasury_yields and get_yield_curve_slope over HTTP against the Treasury simulator: values as the feed
@@ -9,12 +9,7 @@ import { failure, type Json, type MacroGateway, startMacroGateway } from './supp
  * clock a test can move.
  */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 
 const DAY_MS = 86_400_000;
 const simCurve = (date: string) =>

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { YahooClient } from '../../src/providers/yahoo/yahoo-client.js';
 import { UpstreamCache } from '../../src/upstream/upstream-cache.js';
-import { type MacroGateway, PINNED_NOW, startMacroGateway } from './support/macro-gateway.js';
+import { PINNED_NOW, useMacroGateway } from './support/macro-gateway.js';
 
 /** The Yahoo client against its simulator over real sockets: quotes, null entries, errors, the second host. */
 
-let macro: MacroGateway;
-beforeAll(async () => {
-  macro = await startMacroGateway();
-});
-afterAll(() => macro.close());
-beforeEach(() => macro.reset());
+const macro = useMacroGateway();
 
 const client = () => {
   const connection = macro.gateway.upstreams.registry.connection('yahoo', 'live');

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../../build.js';
+import { startCompiledGateway } from '../support/compiled-gateway.js';
 
 /**
  * The README's "first order on /mcp-optx" exactly as a user copies it (the block between the
@@ -25,31 +25,12 @@ function readmeSteps(): string {
 describe('README: a bot’s first order on /mcp-optx', () => {
   it('places, sees it open and cancels it with the README’s commands', async () => {
     const steps = readmeSteps();
-    const main = await buildGateway();
-    const env = {
-      PATH: process.env.PATH ?? '',
-      GATEWAY_PORT: '0',
-      DATA_DIR: dataDir,
-      TESTNET_TOKEN: 'readme-testnet-token',
-      MAINNET_TOKEN: 'readme-mainnet-token',
-      LOG_LEVEL: 'silent',
-    };
-    const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk);
+    const { child, url, env } = await startCompiledGateway({
+      dataDir,
+      testnetToken: 'readme-testnet-token',
+      mainnetToken: 'readme-mainnet-token',
     });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('gateway did not start')), 30_000);
-        child.stdout.on('data', () => {
-          const match = /gateway: (http:\/\/\S+)/.exec(stdout);
-          if (match?.[1]) {
-            clearTimeout(timer);
-            resolve(match[1]);
-          }
-        });
-      });
       const run = spawnSync('bash', ['-e', '-c', steps], {
         env: { ...env, GW: url },
         encoding: 'utf8',

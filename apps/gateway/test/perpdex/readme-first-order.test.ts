@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../../build.js';
+import { startCompiledGateway } from '../support/compiled-gateway.js';
 
 /**
  * The README's "first order on /mcp-perpdex" block, run verbatim by bash against the compiled gateway started as
@@ -25,31 +25,11 @@ function readmeBlock(): string {
 }
 
 beforeAll(async () => {
-  const main = await buildGateway();
-  child = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      GATEWAY_PORT: '0',
-      DATA_DIR: dataDir,
-      TESTNET_TOKEN: TOKEN,
-      MAINNET_TOKEN: 'readme-mainnet-token-0123456789',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('gateway did not start')), 30_000);
-    child.stdout!.on('data', (chunk) => {
-      stdout += String(chunk);
-      const match = /gateway: (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
-  });
+  ({ child, url } = await startCompiledGateway({
+    dataDir,
+    testnetToken: TOKEN,
+    mainnetToken: 'readme-mainnet-token-0123456789',
+  }));
 });
 
 afterAll(() => {

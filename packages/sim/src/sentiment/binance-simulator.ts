@@ -1,17 +1,17 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { environmentSeed } from '../market/environment-seed.js';
 import type { SimContext, SimulatorDefinition } from '../simulator.js';
-import { bucketStarts, INTERVAL_MS, intParam } from './series-window.js';
+import { bucketStarts, INTERVAL_MS, queryWindow } from './series-window.js';
 import {
   decimal,
   fundingPeriod,
   fundingRate,
   HOUR_MS,
-  listedCoin,
   listedCoins,
   longAccountShare,
   markPrice,
   openInterestCoins,
+  usdtCoin,
   venueBar,
 } from './venue-market.js';
 
@@ -36,20 +36,16 @@ class BinanceError extends Error {
   }
 }
 
-function coinOf(symbol: string | undefined) {
-  const spec = symbol?.endsWith('USDT') ? listedCoin(symbol.slice(0, -4)) : undefined;
-  if (!spec) throw new BinanceError(400, -1121, 'Invalid symbol.');
-  return spec;
-}
+const coinOf = (symbol: string | undefined) =>
+  usdtCoin(symbol, () => new BinanceError(400, -1121, 'Invalid symbol.'));
 
-function window(query: Query, defaultLimit: number, maxLimit: number) {
-  const limit = intParam(query.limit) ?? defaultLimit;
-  const startTime = intParam(query.startTime);
-  const endTime = intParam(query.endTime);
-  if (!(limit >= 1 && limit <= maxLimit) || Number.isNaN(startTime) || Number.isNaN(endTime))
-    throw new BinanceError(400, -1100, 'Illegal characters found in a parameter.');
-  return { limit, startTime, endTime };
-}
+const window = (query: Query, defaultLimit: number, maxLimit: number) =>
+  queryWindow(
+    query,
+    defaultLimit,
+    maxLimit,
+    () => new BinanceError(400, -1100, 'Illegal characters found in a parameter.'),
+  );
 
 function intervalOf(value: string | undefined): number {
   const ms = value === undefined ? undefined : INTERVAL_MS[value];

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { environmentSeed } from '../market/environment-seed.js';
 import type { SimContext, SimulatorDefinition } from '../simulator.js';
-import { bucketStarts, INTERVAL_MS, intParam } from './series-window.js';
+import { bucketStarts, INTERVAL_MS, queryWindow } from './series-window.js';
 import {
   decimal,
   fundingPeriod,
   fundingRate,
   HOUR_MS,
-  listedCoin,
   listedCoins,
   markPrice,
   openInterestCoins,
+  usdtCoin,
   venueBar,
 } from './venue-market.js';
 
@@ -41,20 +41,11 @@ const KLINE_INTERVALS: Record<string, number> = {
   D: 24 * HOUR_MS,
 };
 
-function coinOf(symbol: string | undefined) {
-  const spec = symbol?.endsWith('USDT') ? listedCoin(symbol.slice(0, -4)) : undefined;
-  if (!spec) throw new BybitError('params error: symbol invalid');
-  return spec;
-}
+const coinOf = (symbol: string | undefined) =>
+  usdtCoin(symbol, () => new BybitError('params error: symbol invalid'));
 
-function range(query: Query, defaultLimit: number, maxLimit: number) {
-  const limit = intParam(query.limit) ?? defaultLimit;
-  const startTime = intParam(query.startTime);
-  const endTime = intParam(query.endTime);
-  if (!(limit >= 1 && limit <= maxLimit) || Number.isNaN(startTime) || Number.isNaN(endTime))
-    throw new BybitError('params error: limit invalid');
-  return { limit, startTime, endTime };
-}
+const range = (query: Query, defaultLimit: number, maxLimit: number) =>
+  queryWindow(query, defaultLimit, maxLimit, () => new BybitError('params error: limit invalid'));
 
 function bybitPlugin(context: SimContext): FastifyPluginAsync {
   const seed = environmentSeed(context);

@@ -34,3 +34,20 @@ export function intParam(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   return /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
 }
+
+/**
+ * `limit` (default `defaultLimit`, at most `maxLimit`), `startTime` and `endTime` of a history query;
+ * `invalid` is the venue's refusal of an unreadable one.
+ */
+export function queryWindow(
+  query: Record<string, string | undefined>,
+  defaultLimit: number,
+  maxLimit: number,
+  invalid: () => Error,
+) {
+  const limit = intParam(query.limit) ?? defaultLimit;
+  const startTime = intParam(query.startTime);
+  const endTime = intParam(query.endTime);
+  if (!(limit >= 1 && limit <= maxLimit) || Number.isNaN(startTime) || Number.isNaN(endTime)) throw invalid();
+  return { limit, startTime, endTime };
+}

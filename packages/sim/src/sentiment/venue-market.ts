@@ -34,6 +34,13 @@ export const venueInterval = (venue: PublicVenue) => VENUES[venue].intervalHours
 export const listedCoins = (): readonly CoinSpec[] => COINS;
 export const listedCoin = (coin: string) => coinSpec(coin);
 
+/** The listed coin of a `<COIN>USDT` symbol (Binance and Bybit linear perps); `invalid` is the venue's refusal. */
+export function usdtCoin(symbol: string | undefined, invalid: () => Error): CoinSpec {
+  const spec = symbol?.endsWith('USDT') ? listedCoin(symbol.slice(0, -4)) : undefined;
+  if (!spec) throw invalid();
+  return spec;
+}
+
 /** Reference open interest in USD of each coin on the largest venue. */
 const REFERENCE_OI_USD = 8.4e9;
 const OI_RANK: Record<string, number> = {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { brokerTool } from './broker-tool.js';
-import { FIRST_DATA_MS, ownerOf } from './stream-tools.js';
+import { subscribeOnFirstUse } from './stream-tools.js';
 
 const Level = Type.Object({ price: Type.Number(), size: Type.Number() });
 
@@ -37,14 +37,8 @@ export const getDepth = brokerTool({
     },
   ),
   handler: async (input, context) => {
-    const hub = context.clients.broker.streams;
-    const owner = ownerOf(context);
-    hub.touch(owner);
-    let subscriptionId: string | null = null;
-    if (hub.references('depth', input.conid) === 0)
-      subscriptionId = (await hub.subscribe(owner, input.conid, 'depth')).id;
-    if (!hub.cache.depth.has(input.conid)) await hub.waitFresh('depth', input.conid, FIRST_DATA_MS);
-    const entry = hub.cache.depth.get(input.conid)!;
+    const subscriptionId = await subscribeOnFirstUse(context, 'depth', input.conid);
+    const entry = context.clients.broker.streams.cache.depth.get(input.conid)!;
     const bids = entry.rows
       .filter((row) => row.bid !== undefined)
       .map((row) => ({ price: row.price, size: row.bid! }));

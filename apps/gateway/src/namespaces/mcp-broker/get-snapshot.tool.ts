@@ -1,7 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import { SNAPSHOT_FIELDS } from '../../venues/ibkr/ibkr-client.js';
 import { brokerTool } from './broker-tool.js';
-import { availabilityOf, ConidsSchema, quoteOf, quoteProperties, SNAPSHOT_CODES } from './quote-rows.js';
+import {
+  availabilityOf,
+  ConidsSchema,
+  quoteOf,
+  quoteProperties,
+  SNAPSHOT_CODES,
+  TICKER_EXAMPLE,
+  updatedAtOf,
+} from './quote-rows.js';
 
 export const getSnapshot = brokerTool({
   name: 'get_snapshot',
@@ -37,13 +45,7 @@ export const getSnapshot = brokerTool({
               symbol: 'AAPL',
               company_name: 'APPLE INC',
               availability: 'realtime',
-              last: 168.42,
-              bid: 168.41,
-              ask: 168.42,
-              bid_size: 1300,
-              ask_size: 600,
-              last_size: 100,
-              volume: 2431200,
+              ...TICKER_EXAMPLE,
               open: 167.1,
               high: 169,
               low: 166.8,
@@ -67,7 +69,7 @@ export const getSnapshot = brokerTool({
       company_name: typeof row['7051'] === 'string' ? row['7051'] : null,
       availability: availabilityOf(row['6509']),
       ...quoteOf(SNAPSHOT_CODES, row),
-      updated_at: typeof row._updated === 'number' ? new Date(row._updated).toISOString() : null,
+      updated_at: updatedAtOf(row),
     }));
     return { data: { snapshots }, obtainedAt: fetched.receivedAt };
   },

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { brokerTool } from './broker-tool.js';
-import { quoteOf, quoteProperties, TICKER_CODES } from './quote-rows.js';
-import { FIRST_DATA_MS, ownerOf } from './stream-tools.js';
+import { quoteOf, quoteProperties, TICKER_CODES, TICKER_EXAMPLE } from './quote-rows.js';
+import { subscribeOnFirstUse } from './stream-tools.js';
 
 export const getTick = brokerTool({
   name: 'get_tick',
@@ -27,13 +27,7 @@ export const getTick = brokerTool({
       examples: [
         {
           conid: 265598,
-          last: 168.42,
-          bid: 168.41,
-          ask: 168.42,
-          bid_size: 1300,
-          ask_size: 600,
-          last_size: 100,
-          volume: 2431200,
+          ...TICKER_EXAMPLE,
           updated_at: '2026-11-24T15:00:00.000Z',
 
           subscription_id: null,
@@ -42,14 +36,8 @@ export const getTick = brokerTool({
     },
   ),
   handler: async (input, context) => {
-    const hub = context.clients.broker.streams;
-    const owner = ownerOf(context);
-    hub.touch(owner);
-    let subscriptionId: string | null = null;
-    if (hub.references('tick', input.conid) === 0)
-      subscriptionId = (await hub.subscribe(owner, input.conid, 'tick')).id;
-    if (!hub.cache.ticks.has(input.conid)) await hub.waitFresh('tick', input.conid, FIRST_DATA_MS);
-    const entry = hub.cache.ticks.get(input.conid)!;
+    const subscriptionId = await subscribeOnFirstUse(context, 'tick', input.conid);
+    const entry = context.clients.broker.streams.cache.ticks.get(input.conid)!;
     return {
       data: {
         conid: input.conid,

@@ -1,7 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { TICKER_FIELDS } from '../../venues/ibkr/ibkr-client.js';
 import { brokerTool } from './broker-tool.js';
-import { ConidsSchema, quoteOf, quoteProperties, TICKER_CODES } from './quote-rows.js';
+import {
+  ConidsSchema,
+  quoteOf,
+  quoteProperties,
+  TICKER_CODES,
+  TICKER_EXAMPLE,
+  updatedAtOf,
+} from './quote-rows.js';
 
 export const TickerSchema = Type.Object({
   conid: Type.Integer(),
@@ -26,13 +33,7 @@ export const getTicker = brokerTool({
           tickers: [
             {
               conid: 265598,
-              last: 168.42,
-              bid: 168.41,
-              ask: 168.42,
-              bid_size: 1300,
-              ask_size: 600,
-              last_size: 100,
-              volume: 2431200,
+              ...TICKER_EXAMPLE,
               updated_at: '2026-11-24T15:00:00.000Z',
             },
           ],
@@ -45,7 +46,7 @@ export const getTicker = brokerTool({
     const tickers = fetched.data.map((row) => ({
       conid: Number(row.conid),
       ...quoteOf(TICKER_CODES, row),
-      updated_at: typeof row._updated === 'number' ? new Date(row._updated).toISOString() : null,
+      updated_at: updatedAtOf(row),
     }));
     return { data: { tickers }, obtainedAt: fetched.receivedAt };
   },

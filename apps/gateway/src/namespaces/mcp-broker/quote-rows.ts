@@ -24,6 +24,21 @@ export const SNAPSHOT_CODES = {
   mark: '7635',
 } as const;
 
+/** The quote of conid 265598 (AAPL) the ticker, tick and snapshot examples show. */
+export const TICKER_EXAMPLE = {
+  last: 168.42,
+  bid: 168.41,
+  ask: 168.42,
+  bid_size: 1300,
+  ask_size: 600,
+  last_size: 100,
+  volume: 2431200,
+};
+
+/** When a snapshot row was last updated (`_updated`, ms), null when the row has no time. */
+export const updatedAtOf = (row: Record<string, unknown>) =>
+  typeof row._updated === 'number' ? new Date(row._updated).toISOString() : null;
+
 const Value = Type.Union([Type.Number(), Type.Null()]);
 export const quoteProperties = <K extends string>(codes: Record<K, string>) =>
   Object.fromEntries(Object.keys(codes).map((key) => [key, Value])) as Record<K, typeof Value>;

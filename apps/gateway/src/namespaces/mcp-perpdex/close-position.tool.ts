@@ -1,7 +1,7 @@
 import { unprocessable } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { hyperliquidCloid } from '../../trading/client-order-id.js';
-import { checkSize, orderAction, orderWire, slippagePrice } from '../../venues/hyperliquid/perp-orders.js';
+import { checkSize, slippagePrice } from '../../venues/hyperliquid/perp-orders.js';
 import { perpdexTool } from './perpdex-tool.js';
 import {
   assetOf,
@@ -9,8 +9,8 @@ import {
   OrderAnswerSchema,
   oncePerCall,
   orderByCloid,
-  orderResult,
   positionOf,
+  sendOrder,
 } from './perpdex-writes.js';
 
 const CloseInputSchema = Type.Object(
@@ -71,16 +71,7 @@ export const closePosition = perpdexTool({
     clientOrderId: hyperliquidCloid,
     send: async (input, context) => {
       const order = await prepare(input, context);
-      const wire = orderWire(order.ref, {
-        isBuy: order.isBuy,
-        price: order.wirePrice,
-        size: order.wireSize,
-        reduceOnly: true,
-        kind: { limit: { tif: 'Ioc' } },
-        cloid: context.clientOrderId,
-      });
-      const { response, receivedAt } = await context.clients.perpdex.trading.exchange(orderAction([wire]));
-      return orderResult(order, context.clientOrderId, response.data?.statuses, receivedAt);
+      return sendOrder(context, order, { reduceOnly: true, kind: { limit: { tif: 'Ioc' } } });
     },
     lookup: async (input, context) =>
       orderByCloid(context, await prepare(input, context), context.clientOrderId),

@@ -1,9 +1,15 @@
 import { AppError } from '@app/kit';
 import { Type } from '@sinclair/typebox';
-import type { ToolContext, ToolResult } from '../../tools/tool.js';
+import type { ToolContext, ToolResult, WriteContext } from '../../tools/tool.js';
 import { checkLeverageCap, type Exposure } from '../../trading/leverage-cap.js';
 import { type OrderStatus, singleStatus } from '../../venues/hyperliquid/hyperliquid-exchange-answers.js';
-import { type PerpAssetRef, resolveAsset } from '../../venues/hyperliquid/perp-orders.js';
+import {
+  type OrderKind,
+  orderAction,
+  orderWire,
+  type PerpAssetRef,
+  resolveAsset,
+} from '../../venues/hyperliquid/perp-orders.js';
 import type { PerpdexClients } from './perpdex-tool.js';
 
 /** What the order-sending tools of `/mcp-perpdex` share: the asset lookup, exposure, the answer and its lookup. */
@@ -75,6 +81,16 @@ export interface OrderFacts {
   triggerPrice: number | null;
 }
 
+/** The fields every order answer opens with: what was asked, under the call's cloid. */
+const askedFields = (facts: OrderFacts, cloid: string) => ({
+  client_order_id: cloid,
+  coin: facts.coin,
+  side: facts.isBuy ? ('buy' as const) : ('sell' as const),
+  size: facts.size,
+  price: facts.price,
+  trigger_price: facts.triggerPrice,
+});
+
 /** The answer of a one-order `order` action. */
 export function orderResult(
   facts: OrderFacts,
@@ -83,14 +99,7 @@ export function orderResult(
   receivedAt: number,
 ): ToolResult<typeof OrderAnswerSchema.static> {
   const status = singleStatus(statuses);
-  const base = {
-    client_order_id: cloid,
-    coin: facts.coin,
-    side: facts.isBuy ? ('buy' as const) : ('sell' as const),
-    size: facts.size,
-    price: facts.price,
-    trigger_price: facts.triggerPrice,
-  };
+  const base = askedFields(facts, cloid);
   if (typeof status === 'object' && 'filled' in status) {
     const { oid, totalSz, avgPx } = status.filled;
     const data = {
@@ -105,6 +114,31 @@ export function orderResult(
   const oid = typeof status === 'object' && 'resting' in status ? status.resting.oid : null;
   const data = { ...base, order_id: oid, status: 'resting', filled_size: 0, average_price: null };
   return { data, obtainedAt: receivedAt, upstreamIds: oid === null ? [] : [String(oid)] };
+}
+
+/** An order ready to sign: the asset and the wire price and size, next to the facts its answer shows. */
+export interface WireOrder extends OrderFacts {
+  ref: PerpAssetRef;
+  wirePrice: string;
+  wireSize: string;
+}
+
+/** Signs and sends one order under the call's cloid, and answers as orderResult reads the venue's status. */
+export async function sendOrder(
+  context: WriteContext<PerpdexClients>,
+  order: WireOrder,
+  { reduceOnly, kind }: { reduceOnly: boolean; kind: OrderKind },
+): Promise<ToolResult<typeof OrderAnswerSchema.static>> {
+  const wire = orderWire(order.ref, {
+    isBuy: order.isBuy,
+    price: order.wirePrice,
+    size: order.wireSize,
+    reduceOnly,
+    kind,
+    cloid: context.clientOrderId,
+  });
+  const { response, receivedAt } = await context.clients.perpdex.trading.exchange(orderAction([wire]));
+  return orderResult(order, context.clientOrderId, response.data?.statuses, receivedAt);
 }
 
 /** After a lost answer: the order the venue has under the cloid, as the answer `send` would have given. */
@@ -122,12 +156,7 @@ export async function orderByCloid(
     });
   const filled = Math.max(0, order.size_original - order.size_remaining);
   const data = {
-    client_order_id: cloid,
-    coin: facts.coin,
-    side: facts.isBuy ? ('buy' as const) : ('sell' as const),
-    size: facts.size,
-    price: facts.price,
-    trigger_price: facts.triggerPrice,
+    ...askedFields(facts, cloid),
     order_id: order.order_id,
     status,
     filled_size: status === 'filled' ? order.size_original : filled,

@@ -1,24 +1,17 @@
 import { unprocessable } from '@app/kit';
 import { type Static, Type } from '@sinclair/typebox';
 import { hyperliquidCloid } from '../../trading/client-order-id.js';
-import {
-  checkLeverage,
-  checkPrice,
-  checkSize,
-  orderAction,
-  orderWire,
-  slippagePrice,
-} from '../../venues/hyperliquid/perp-orders.js';
+import { checkLeverage, checkPrice, checkSize, slippagePrice } from '../../venues/hyperliquid/perp-orders.js';
 import { perpdexTool } from './perpdex-tool.js';
 import {
   assetOf,
   midOf,
   OrderAnswerSchema,
-  type OrderFacts,
   orderByCloid,
   orderExposure,
-  orderResult,
   type PerpdexContext,
+  sendOrder,
+  type WireOrder,
 } from './perpdex-writes.js';
 
 export const PlaceOrderInputSchema = Type.Object(
@@ -79,10 +72,7 @@ export const PlaceOrderInputSchema = Type.Object(
 
 type PlaceOrderInput = Static<typeof PlaceOrderInputSchema>;
 
-interface Prepared extends OrderFacts {
-  ref: Awaited<ReturnType<typeof assetOf>>;
-  wirePrice: string;
-  wireSize: string;
+interface Prepared extends WireOrder {
   tif: 'Gtc' | 'Alo' | 'Ioc';
 }
 
@@ -152,16 +142,10 @@ export const placeOrder = perpdexTool({
           isCross: true,
           leverage: input.leverage,
         });
-      const wire = orderWire(order.ref, {
-        isBuy: order.isBuy,
-        price: order.wirePrice,
-        size: order.wireSize,
+      return sendOrder(context, order, {
         reduceOnly: input.reduce_only ?? false,
         kind: { limit: { tif: order.tif } },
-        cloid: context.clientOrderId,
       });
-      const { response, receivedAt } = await trading.exchange(orderAction([wire]));
-      return orderResult(order, context.clientOrderId, response.data?.statuses, receivedAt);
     },
     lookup: async (input, context) =>
       orderByCloid(context, await preparedFor(input, context), context.clientOrderId),

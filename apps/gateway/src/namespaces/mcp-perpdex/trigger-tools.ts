@@ -1,7 +1,7 @@
 import { unprocessable } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { hyperliquidCloid } from '../../trading/client-order-id.js';
-import { checkPrice, checkSize, orderAction, orderWire } from '../../venues/hyperliquid/perp-orders.js';
+import { checkPrice, checkSize } from '../../venues/hyperliquid/perp-orders.js';
 import { canonicalDecimal, roundPrice } from '../../venues/hyperliquid/wire-numbers.js';
 import { perpdexTool } from './perpdex-tool.js';
 import {
@@ -9,9 +9,9 @@ import {
   OrderAnswerSchema,
   oncePerCall,
   orderByCloid,
-  orderResult,
   type PerpdexContext,
   positionOf,
+  sendOrder,
 } from './perpdex-writes.js';
 
 /**
@@ -95,16 +95,10 @@ function triggerTool(tpsl: 'sl' | 'tp') {
       clientOrderId: hyperliquidCloid,
       send: async (input, context) => {
         const order = await prepare(input, context);
-        const wire = orderWire(order.ref, {
-          isBuy: order.isBuy,
-          price: order.wirePrice,
-          size: order.wireSize,
+        return sendOrder(context, order, {
           reduceOnly: true,
           kind: { trigger: { isMarket: true, triggerPx: order.wireTrigger, tpsl } },
-          cloid: context.clientOrderId,
         });
-        const { response, receivedAt } = await context.clients.perpdex.trading.exchange(orderAction([wire]));
-        return orderResult(order, context.clientOrderId, response.data?.statuses, receivedAt);
       },
       lookup: async (input, context) =>
         orderByCloid(context, await prepare(input, context), context.clientOrderId),

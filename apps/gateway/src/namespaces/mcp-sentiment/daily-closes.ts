@@ -3,6 +3,7 @@ import type { LogSeries } from '../../domain/cointegration/pairs.js';
 import { venueSymbol } from '../../domain/funding/symbols.js';
 import type { ToolContext } from '../../tools/tool.js';
 import { allSourcesFailed, errorText } from '../mcp/failed-sources.js';
+import { settleFanOut } from './fan-out.js';
 import type { FailedSource } from './sentiment.schema.js';
 import type { SentimentClients } from './sentiment-tool.js';
 
@@ -53,27 +54,19 @@ export async function alignedDailyCloses(
     }
   };
   const settled = await Promise.allSettled(assets.map(closesOf));
-  const failed: FailedSource[] = [];
-  const errors: unknown[] = [];
   const closes = new Map<string, Map<number, number>>();
-  let receivedAt = now;
-  let stale = false;
-  settled.forEach((outcome, i) => {
-    const asset = assets[i]!;
-    if (outcome.status === 'rejected') {
-      errors.push(outcome.reason);
-      failed.push({ source: `closes:${asset}`, error: errorText(outcome.reason) });
-      return;
-    }
-    receivedAt = Math.min(receivedAt, outcome.value.receivedAt);
-    stale ||= outcome.value.stale === true;
-    const complete = outcome.value.data.filter((candle) => candle.closeTime < now && candle.close > 0);
-    closes.set(
-      asset,
-      new Map(
-        complete.slice(-lookbackDays).map((candle) => [Math.floor(candle.openTime / DAY_MS), candle.close]),
-      ),
-    );
+  const { failed, errors, receivedAt, stale } = settleFanOut(assets, settled, {
+    sourceOf: (asset) => `closes:${asset}`,
+    receivedAt: now,
+    each: (asset, answer) => {
+      const complete = answer.data.filter((candle) => candle.closeTime < now && candle.close > 0);
+      closes.set(
+        asset,
+        new Map(
+          complete.slice(-lookbackDays).map((candle) => [Math.floor(candle.openTime / DAY_MS), candle.close]),
+        ),
+      );
+    },
   });
   if (errors.length === assets.length)
     throw allSourcesFailed('no asset’s daily closes could be read', errors, failed);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { canonicalUrl, dedupe } from '../../domain/news/dedupe.js';
 import type { FeedSpec } from '../../providers/news-feeds/feeds.js';
 import type { ToolContext } from '../../tools/tool.js';
-import { allSourcesFailed, errorText } from '../mcp/failed-sources.js';
+import { allSourcesFailed } from '../mcp/failed-sources.js';
+import { settleFanOut } from './fan-out.js';
 import type { FailedSource } from './sentiment.schema.js';
 import type { SentimentClients } from './sentiment-tool.js';
 
@@ -55,36 +56,30 @@ export async function readFeeds(
   const settled = await Promise.allSettled(feeds.map((feed) => context.clients.news.feed(feed)));
   const items: NewsItem[] = [];
   const used: string[] = [];
-  const failed: FailedSource[] = [];
-  const errors: unknown[] = [];
-  let receivedAt = context.now();
-  let stale = false;
-  settled.forEach((outcome, i) => {
-    const feed = feeds[i]!;
-    if (outcome.status === 'rejected') {
-      errors.push(outcome.reason);
-      failed.push({ source: feed.id, error: errorText(outcome.reason) });
-      return;
-    }
-    used.push(feed.id);
-    receivedAt = Math.min(receivedAt, outcome.value.receivedAt);
-    stale ||= outcome.value.stale === true;
-    for (const item of outcome.value.data) {
-      if (!item.url || !item.title) continue;
-      items.push({
-        source: feed.id,
-        title: item.title,
-        url: item.url,
-        urls: item.altUrl ? [item.url, item.altUrl] : [item.url],
-        publishedAt: item.publishedAt ?? outcome.value.receivedAt,
-        publishedEstimated: item.publishedAt === null,
-        summary:
-          item.summary.length > SUMMARY_CHARS ? `${item.summary.slice(0, SUMMARY_CHARS - 1)}…` : item.summary,
-        authors: item.authors,
-        categories: item.categories,
-        imageUrl: item.imageUrl,
-      });
-    }
+  const { failed, errors, receivedAt, stale } = settleFanOut(feeds, settled, {
+    sourceOf: (feed) => feed.id,
+    receivedAt: context.now(),
+    each: (feed, answer) => {
+      used.push(feed.id);
+      for (const item of answer.data) {
+        if (!item.url || !item.title) continue;
+        items.push({
+          source: feed.id,
+          title: item.title,
+          url: item.url,
+          urls: item.altUrl ? [item.url, item.altUrl] : [item.url],
+          publishedAt: item.publishedAt ?? answer.receivedAt,
+          publishedEstimated: item.publishedAt === null,
+          summary:
+            item.summary.length > SUMMARY_CHARS
+              ? `${item.summary.slice(0, SUMMARY_CHARS - 1)}…`
+              : item.summary,
+          authors: item.authors,
+          categories: item.categories,
+          imageUrl: item.imageUrl,
+        });
+      }
+    },
   });
   if (feeds.length > 0 && errors.length === feeds.length)
     throw allSourcesFailed('every news feed failed', errors, failed);

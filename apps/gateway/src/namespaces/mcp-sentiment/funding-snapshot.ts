@@ -8,7 +8,8 @@ import {
 import { venueSymbol } from '../../domain/funding/symbols.js';
 import type { ToolContext } from '../../tools/tool.js';
 import type { Fetched } from '../../venues/venue-call.js';
-import { allSourcesFailed, errorText } from '../mcp/failed-sources.js';
+import { allSourcesFailed } from '../mcp/failed-sources.js';
+import { settleFanOut } from './fan-out.js';
 import type { FailedSource } from './sentiment.schema.js';
 import type { SentimentClients } from './sentiment-tool.js';
 
@@ -62,26 +63,18 @@ export async function fundingSnapshot(
   const settled = await Promise.allSettled(
     venues.map((venue) => venueFunding(venue, assets, context.clients, context.now())),
   );
-  const failed: FailedSource[] = [];
-  const errors: unknown[] = [];
   const rows = new Map<string, NormalisedFunding[]>(assets.map((asset) => [asset, []]));
   const notListed = new Map<string, Venue[]>(assets.map((asset) => [asset, []]));
-  let stale = false;
-  let receivedAt = Number.POSITIVE_INFINITY;
-  settled.forEach((outcome, i) => {
-    const venue = venues[i]!;
-    if (outcome.status === 'rejected') {
-      errors.push(outcome.reason);
-      failed.push({ source: venue, error: errorText(outcome.reason) });
-      return;
-    }
-    stale ||= outcome.value.stale === true;
-    receivedAt = Math.min(receivedAt, outcome.value.receivedAt);
-    for (const asset of assets) {
-      const row = outcome.value.data.get(asset);
-      if (row) rows.get(asset)!.push(normaliseFunding(row, context.now()));
-      else notListed.get(asset)!.push(venue);
-    }
+  const { failed, errors, stale, receivedAt } = settleFanOut(venues, settled, {
+    sourceOf: (venue) => venue,
+    receivedAt: Number.POSITIVE_INFINITY,
+    each: (venue, answer) => {
+      for (const asset of assets) {
+        const row = answer.data.get(asset);
+        if (row) rows.get(asset)!.push(normaliseFunding(row, context.now()));
+        else notListed.get(asset)!.push(venue);
+      }
+    },
   });
   if (errors.length === venues.length) throw allSourcesFailed('every venue failed', errors, failed);
   const missing = assets.filter((asset) => rows.get(asset)!.length === 0);

@@ -1,22 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import { annualisedFrom8h, summariseFunding, VENUES } from '../../domain/funding/funding.js';
 import { fundingSnapshot } from './funding-snapshot.js';
-import { AssetSchema, FailedSourceSchema, nullable, VenueSchema } from './sentiment.schema.js';
+import {
+  AssetSchema,
+  DEFAULT_MATRIX_ASSETS,
+  FailedSourceSchema,
+  nullable,
+  VenueSchema,
+} from './sentiment.schema.js';
 import { sentimentTool } from './sentiment-tool.js';
 
-/** The notes' default matrix rows (tool 5). */
-export const DEFAULT_MATRIX_ASSETS = [
-  'BTC',
-  'ETH',
-  'SOL',
-  'XRP',
-  'DOGE',
-  'BNB',
-  'ADA',
-  'AVAX',
-  'LINK',
-  'SUI',
-] as const;
 export const MAX_ASSETS = 20;
 
 export const AssetListSchema = Type.Array(AssetSchema, {

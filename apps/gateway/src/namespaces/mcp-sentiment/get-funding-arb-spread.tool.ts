@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { arbSpread, VENUES } from '../../domain/funding/funding.js';
 import { fundingSnapshot } from './funding-snapshot.js';
-import { AssetListSchema, DEFAULT_MATRIX_ASSETS } from './get-cross-exchange-funding.tool.js';
-import { FailedSourceSchema, nullable, VenueSchema } from './sentiment.schema.js';
+import { AssetListSchema } from './get-cross-exchange-funding.tool.js';
+import { DEFAULT_MATRIX_ASSETS, FailedSourceSchema, nullable, VenueSchema } from './sentiment.schema.js';
 import { sentimentTool } from './sentiment-tool.js';
 
 export const GetFundingArbSpreadInputSchema = Type.Object(

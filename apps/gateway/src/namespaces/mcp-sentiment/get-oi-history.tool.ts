@@ -3,8 +3,9 @@ import { Type } from '@sinclair/typebox';
 import { venueSymbol } from '../../domain/funding/symbols.js';
 import type { OiPoint } from '../../providers/venue-public/public-answer.js';
 import type { Fetched } from '../../venues/venue-call.js';
-import { allSourcesFailed, errorText } from '../mcp/failed-sources.js';
-import { AssetSchema, type FailedSource, FailedSourceSchema, nullable } from './sentiment.schema.js';
+import { allSourcesFailed } from '../mcp/failed-sources.js';
+import { settleFanOut } from './fan-out.js';
+import { AssetSchema, FailedSourceSchema, nullable } from './sentiment.schema.js';
 import { sentimentTool } from './sentiment-tool.js';
 
 /** Binance `period` → Bybit open-interest `intervalTime` and kline `interval`; 2h, 6h, 12h are Binance-only. */
@@ -132,21 +133,18 @@ export const getOiHistory = sentimentTool({
           ),
     );
     const settled = await Promise.allSettled(calls);
-    const failed: FailedSource[] = [];
-    const errors: unknown[] = [];
     const series: { venue: string; symbol: string; points: OiPoint[] }[] = [];
-    let stale = false;
-    let obtainedAt = context.now();
-    settled.forEach((outcome, i) => {
-      const venue = venues[i]!;
-      if (outcome.status === 'rejected') {
-        errors.push(outcome.reason);
-        failed.push({ source: venue, error: errorText(outcome.reason) });
-        return;
-      }
-      stale ||= outcome.value.stale === true;
-      obtainedAt = Math.min(obtainedAt, outcome.value.receivedAt);
-      series.push({ venue, symbol: venueSymbol(venue, input.asset)!, points: outcome.value.data });
+    const {
+      failed,
+      errors,
+      stale,
+      receivedAt: obtainedAt,
+    } = settleFanOut(venues, settled, {
+      sourceOf: (venue) => venue,
+      receivedAt: context.now(),
+      each: (venue, answer) => {
+        series.push({ venue, symbol: venueSymbol(venue, input.asset)!, points: answer.data });
+      },
     });
     if (errors.length === venues.length && venues.length > 0)
       throw allSourcesFailed('every open-interest source failed', errors, failed);

@@ -5,7 +5,8 @@ import { VENUES } from '../../domain/funding/funding.js';
  * The assets the sentiment tools know (the notes' default universes): an asset outside it is refused with 400
  * naming the field before anything is sent. A known asset a venue does not list is that venue's `not_listed`.
  */
-export const ASSETS = [
+/** The notes' default matrix rows (tools 5 and 6): the first ten of the universe. */
+export const DEFAULT_MATRIX_ASSETS = [
   'BTC',
   'ETH',
   'SOL',
@@ -16,6 +17,10 @@ export const ASSETS = [
   'AVAX',
   'LINK',
   'SUI',
+] as const;
+
+export const ASSETS = [
+  ...DEFAULT_MATRIX_ASSETS,
   'LTC',
   'DOT',
   'TRX',

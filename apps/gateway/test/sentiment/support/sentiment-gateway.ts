@@ -1,70 +1,13 @@
-import type { SimInstance } from '@app/sim';
-import {
-  type Envelope,
-  type Gateway,
-  MAINNET,
-  resetSimulatorsAndCaches,
-  startGateway,
-  TESTNET,
-} from '../../helpers.js';
+import { type NamespaceGateway, startNamespaceGateway } from '../../support/namespace-gateway.js';
 
-/**
- * The sentiment tests' harness: the production gateway (every upstream, namespace and simulator) over HTTP on a
- * pinned clock, calling `/mcp-sentiment/tools/*`. Sentiment sources have one environment: both tokens read the
- * simulators' live instances.
- */
+/** The sentiment tests' harness: the shared namespace gateway calling `/mcp-sentiment/tools/*`. */
+export { failure, type Json, type ToolError } from '../../support/namespace-gateway.js';
 
 /** 2026-11-20 12:34:56.789 UTC: every simulated funding period, OI bucket and candle is a function of it. */
 export const PINNED_NOW = Date.UTC(2026, 10, 20, 12, 34, 56, 789);
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are JSON read field by field in the tests
-export type Json = any;
-export type ToolError = { status: number } & Envelope['error'];
+export type SentimentGateway = NamespaceGateway;
 
-export interface SentimentGateway {
-  gateway: Gateway;
-  /** The tool's 2xx body; an error status throws `{ status, ...envelope.error }`. */
-  tool(name: string, body: unknown, token?: 'live' | 'test'): Promise<Json>;
-  /** A sentiment simulator's live instance (the one both tokens reach). */
-  sim(name: string): SimInstance;
-  /** Clears faults, journals and every upstream cache, and brings every instance back up. */
-  reset(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export async function startSentimentGateway(now: () => number = () => PINNED_NOW): Promise<SentimentGateway> {
-  const gateway = await startGateway({
-    production: true,
-    now,
-    simNow: now,
-    env: { UPSTREAM_BREAKER_FAILURES: '1000' },
-  });
-  return {
-    gateway,
-    async tool(name, body, token = 'live') {
-      const response = await gateway.call(`/mcp-sentiment/tools/${name}`, body, {
-        authorization: `Bearer ${token === 'live' ? MAINNET : TESTNET}`,
-      });
-      const parsed: Json = await response.json();
-      if (response.ok) return parsed;
-      throw { status: response.status, ...(parsed as Envelope).error } as ToolError;
-    },
-    sim(name) {
-      const simulator = gateway.sims.get(name);
-      if (!simulator) throw new Error(`no simulator ${name}`);
-      return simulator.live;
-    },
-    reset: () => resetSimulatorsAndCaches(gateway),
-    close: () => gateway.close(),
-  };
-}
-
-/** The call's rejection, for `expect(await failure(...))`. */
-export async function failure(call: Promise<unknown>): Promise<ToolError> {
-  try {
-    await call;
-  } catch (error) {
-    return error as ToolError;
-  }
-  throw new Error('the call succeeded');
+export function startSentimentGateway(now: () => number = () => PINNED_NOW): Promise<SentimentGateway> {
+  return startNamespaceGateway('mcp-sentiment', now);
 }

@@ -93,6 +93,25 @@ export async function fetchChain(
   };
 }
 
+/**
+ * A chain tool's answer: the filter read first (an unreadable expiry fails before any upstream call), then the
+ * snapshot fields followed by what `compute` reads off the chain; the answer's time and staleness are the
+ * snapshot's.
+ */
+export async function answerFromChain<T extends object>(
+  input: ChainFilterInput,
+  context: ToolContext<OptxClients>,
+  compute: (chain: ChainSnapshot, filter: ExpiryFilter) => T,
+) {
+  const filter = expiryFilter(input);
+  const fetched = await fetchChain(input, context);
+  return {
+    data: { ...snapshotFields(fetched.chain), ...compute(fetched.chain, filter) },
+    obtainedAt: fetched.obtainedAt,
+    stale: fetched.stale,
+  };
+}
+
 /** The expiry as answers show it: the code and the ISO instant (08:00 UTC). */
 export const expiryFields = (ms: number) => ({
   expiry: expiryCode(ms),
@@ -104,6 +123,9 @@ export const ExpiryOutputFields = {
   expiry_timestamp: Type.String({ format: 'date-time' }),
 };
 
+/** The expiry every chain tool's example shows. */
+export const EXPIRY_EXAMPLE = { expiry: '26DEC26', expiry_timestamp: '2026-12-26T08:00:00.000Z' };
+
 export const NullableNumber = (description?: string) =>
   Type.Union([Type.Number(), Type.Null()], description ? { description } : {});
 
@@ -113,6 +135,9 @@ export const SnapshotOutputFields = {
   spot: Type.Number({ description: 'Index price (USD), S of the formulas' }),
   as_of: Type.String({ format: 'date-time', description: 'Time of the chain snapshot' }),
 };
+
+/** The snapshot every chain tool's example is read from. */
+export const SNAPSHOT_EXAMPLE = { currency: 'BTC', spot: 97120.5, as_of: '2026-11-20T12:34:56.000Z' };
 
 export const snapshotFields = (chain: ChainSnapshot) => ({
   currency: chain.currency,

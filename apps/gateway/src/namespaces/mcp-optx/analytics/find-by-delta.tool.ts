@@ -5,10 +5,12 @@ import { parseExpiry } from '../../../domain/options/selection.js';
 import { optxTool } from '../optx-clients.js';
 import {
   CurrencyInput,
+  EXPIRY_EXAMPLE,
   ExpiryOutputFields,
   expiryFields,
   fetchChain,
   NullableNumber,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
   snapshotFields,
 } from './chain-input.js';
@@ -49,12 +51,9 @@ export const FindByDeltaOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         instrument_name: 'BTC-26DEC26-110000-C',
-        expiry: '26DEC26',
-        expiry_timestamp: '2026-12-26T08:00:00.000Z',
+        ...EXPIRY_EXAMPLE,
         option_type: 'call',
         strike: 110000,
         delta: 0.2561,

@@ -2,14 +2,14 @@ import { Type } from '@sinclair/typebox';
 import { atmVsWings } from '../../../domain/options/skew.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
+  EXPIRY_EXAMPLE,
   ExpiryOutputFields,
   expiryFields,
-  expiryFilter,
-  fetchChain,
   NullableNumber,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetAtmVsWingsVolInputSchema = Type.Object(chainFilterFields, {
@@ -36,13 +36,10 @@ export const GetAtmVsWingsVolOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         by_expiry: [
           {
-            expiry: '26DEC26',
-            expiry_timestamp: '2026-12-26T08:00:00.000Z',
+            ...EXPIRY_EXAMPLE,
             dte: 35.98,
             atm_iv: 52.1,
             wing25: 54.0,
@@ -69,19 +66,8 @@ export const getAtmVsWingsVol = optxTool({
   kind: 'read',
   input: GetAtmVsWingsVolInputSchema,
   output: GetAtmVsWingsVolOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
-        by_expiry: atmVsWings(fetched.chain, filter).map(({ expiry, ...row }) => ({
-          ...expiryFields(expiry),
-          ...row,
-        })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
-  },
+  handler: (input, context) =>
+    answerFromChain(input, context, (chain, filter) => ({
+      by_expiry: atmVsWings(chain, filter).map(({ expiry, ...row }) => ({ ...expiryFields(expiry), ...row })),
+    })),
 });

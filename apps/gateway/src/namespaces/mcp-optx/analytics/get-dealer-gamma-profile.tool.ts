@@ -2,14 +2,13 @@ import { Type } from '@sinclair/typebox';
 import { gammaProfile } from '../../../domain/options/gamma-profile.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
-  expiryFilter,
-  fetchChain,
   NullableNumber,
   SignConventionInput,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
   signConvention,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetDealerGammaProfileInputSchema = Type.Object(
@@ -49,9 +48,7 @@ export const GetDealerGammaProfileOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         sign_convention: 'dealer_long_call_short_put',
         grid_width: 0.25,
         zero_gamma: 98450.2,
@@ -75,29 +72,24 @@ export const getDealerGammaProfile = optxTool({
   kind: 'read',
   input: GetDealerGammaProfileInputSchema,
   output: GetDealerGammaProfileOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
+  handler: (input, context) => {
     const convention = signConvention(input.sign_convention);
     const width = input.grid_width ?? 0.25;
-    const result = gammaProfile(fetched.chain, {
-      ...filter,
-      signConvention: convention,
-      width,
-      steps: input.grid_steps ?? 101,
-      excludeNextExpiry: input.exclude_next_expiry ?? false,
-    });
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
+    return answerFromChain(input, context, (chain, filter) => {
+      const result = gammaProfile(chain, {
+        ...filter,
+        signConvention: convention,
+        width,
+        steps: input.grid_steps ?? 101,
+        excludeNextExpiry: input.exclude_next_expiry ?? false,
+      });
+      return {
         sign_convention: convention,
         grid_width: width,
         zero_gamma: result.zero_gamma,
         zero_gamma_levels: result.zero_gamma_levels,
         profile: Array.from(result.levels, (level, j) => ({ level, gex_usd: result.gex[j]! })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
+      };
+    });
   },
 });

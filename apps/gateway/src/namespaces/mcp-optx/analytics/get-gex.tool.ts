@@ -2,13 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { gex } from '../../../domain/options/gex.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
-  expiryFilter,
-  fetchChain,
   SignConventionInput,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
   signConvention,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetGexInputSchema = Type.Object(
@@ -40,9 +39,7 @@ export const GetGexOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         sign_convention: 'dealer_long_call_short_put',
         total_gex_usd: -18250000.4,
         total_gex_coin: -187.9,
@@ -66,15 +63,11 @@ export const getGex = optxTool({
   kind: 'read',
   input: GetGexInputSchema,
   output: GetGexOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
+  handler: (input, context) => {
     const convention = signConvention(input.sign_convention);
-    const result = gex(fetched.chain, { ...filter, signConvention: convention });
-    return {
-      data: { ...snapshotFields(fetched.chain), sign_convention: convention, ...result },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
+    return answerFromChain(input, context, (chain, filter) => ({
+      sign_convention: convention,
+      ...gex(chain, { ...filter, signConvention: convention }),
+    }));
   },
 });

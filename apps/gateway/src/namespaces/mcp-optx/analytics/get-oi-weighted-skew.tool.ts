@@ -2,14 +2,14 @@ import { Type } from '@sinclair/typebox';
 import { oiWeightedSkew } from '../../../domain/options/skew.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
+  EXPIRY_EXAMPLE,
   ExpiryOutputFields,
   expiryFields,
-  expiryFilter,
-  fetchChain,
   NullableNumber,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetOiWeightedSkewInputSchema = Type.Object(chainFilterFields, {
@@ -34,9 +34,7 @@ export const GetOiWeightedSkewOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         pooled: {
           iv_put_oi: 58.2,
           iv_call_oi: 51.4,
@@ -46,8 +44,7 @@ export const GetOiWeightedSkewOutputSchema = Type.Object(
         },
         by_expiry: [
           {
-            expiry: '26DEC26',
-            expiry_timestamp: '2026-12-26T08:00:00.000Z',
+            ...EXPIRY_EXAMPLE,
             iv_put_oi: 57.1,
             iv_call_oi: 50.2,
             oi_weighted_skew: 6.9,
@@ -71,19 +68,13 @@ export const getOiWeightedSkew = optxTool({
   kind: 'read',
   input: GetOiWeightedSkewInputSchema,
   output: GetOiWeightedSkewOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
-    const { pooled, by_expiry } = oiWeightedSkew(fetched.chain, filter);
-    const { expiry: _pooled, ...pooledFields } = pooled;
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
+  handler: (input, context) =>
+    answerFromChain(input, context, (chain, filter) => {
+      const { pooled, by_expiry } = oiWeightedSkew(chain, filter);
+      const { expiry: _pooled, ...pooledFields } = pooled;
+      return {
         pooled: pooledFields,
         by_expiry: by_expiry.map(({ expiry, ...row }) => ({ ...expiryFields(expiry!), ...row })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
-  },
+      };
+    }),
 });

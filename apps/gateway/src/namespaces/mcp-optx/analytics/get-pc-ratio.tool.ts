@@ -2,14 +2,13 @@ import { Type } from '@sinclair/typebox';
 import { pcRatio } from '../../../domain/options/pc-ratio.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
   ExpiryOutputFields,
   expiryFields,
-  expiryFilter,
-  fetchChain,
   NullableNumber,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetPcRatioInputSchema = Type.Object(chainFilterFields, {
@@ -38,9 +37,7 @@ export const GetPcRatioOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         total: {
           put_oi: 101000,
           call_oi: 88000,
@@ -69,19 +66,13 @@ export const getPcRatio = optxTool({
   kind: 'read',
   input: GetPcRatioInputSchema,
   output: GetPcRatioOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
-    const { total, by_expiry } = pcRatio(fetched.chain, filter);
-    const { expiry: _all, ...totalFields } = total;
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
+  handler: (input, context) =>
+    answerFromChain(input, context, (chain, filter) => {
+      const { total, by_expiry } = pcRatio(chain, filter);
+      const { expiry: _all, ...totalFields } = total;
+      return {
         total: totalFields,
         by_expiry: by_expiry.map(({ expiry, ...row }) => ({ ...expiryFields(expiry!), ...row })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
-  },
+      };
+    }),
 });

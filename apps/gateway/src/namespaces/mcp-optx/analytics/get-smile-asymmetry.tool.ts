@@ -2,14 +2,14 @@ import { Type } from '@sinclair/typebox';
 import { smileAsymmetry } from '../../../domain/options/skew.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
+  EXPIRY_EXAMPLE,
   ExpiryOutputFields,
   expiryFields,
-  expiryFilter,
-  fetchChain,
   NullableNumber,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetSmileAsymmetryInputSchema = Type.Object(
@@ -54,13 +54,10 @@ export const GetSmileAsymmetryOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         by_expiry: [
           {
-            expiry: '26DEC26',
-            expiry_timestamp: '2026-12-26T08:00:00.000Z',
+            ...EXPIRY_EXAMPLE,
             dte: 35.98,
             forward: 97600.1,
             iv_atm: 52.1,
@@ -84,17 +81,13 @@ export const getSmileAsymmetry = optxTool({
   kind: 'read',
   input: GetSmileAsymmetryInputSchema,
   output: GetSmileAsymmetryOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
-    const rows = smileAsymmetry(fetched.chain, filter, input.moneyness ?? [0.05, 0.1, 0.2]);
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
-        by_expiry: rows.map(({ expiry, ...row }) => ({ ...expiryFields(expiry), ...row })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
-  },
+  handler: (input, context) =>
+    answerFromChain(input, context, (chain, filter) => ({
+      by_expiry: smileAsymmetry(chain, filter, input.moneyness ?? [0.05, 0.1, 0.2]).map(
+        ({ expiry, ...row }) => ({
+          ...expiryFields(expiry),
+          ...row,
+        }),
+      ),
+    })),
 });

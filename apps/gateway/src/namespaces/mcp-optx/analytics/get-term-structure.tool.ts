@@ -3,11 +3,13 @@ import { DEFAULT_TENORS, termStructure } from '../../../domain/options/term-stru
 import { optxTool } from '../optx-clients.js';
 import {
   CurrencyInput,
+  EXPIRY_EXAMPLE,
   ExpiryOutputFields,
   expiryFields,
   fetchChain,
   MaxDteInput,
   NullableNumber,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
   snapshotFields,
 } from './chain-input.js';
@@ -54,15 +56,12 @@ export const GetTermStructureOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         shape: 'contango',
         front_back_spread: 6.2,
         expiries: [
           {
-            expiry: '26DEC26',
-            expiry_timestamp: '2026-12-26T08:00:00.000Z',
+            ...EXPIRY_EXAMPLE,
             dte: 35.98,
             forward: 97600.1,
             atm_iv: 52.1,

@@ -2,15 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { vannaCharm } from '../../../domain/options/vanna-charm.js';
 import { optxTool } from '../optx-clients.js';
 import {
+  answerFromChain,
   chainFilterFields,
+  EXPIRY_EXAMPLE,
   ExpiryOutputFields,
   expiryFields,
-  expiryFilter,
-  fetchChain,
   SignConventionInput,
+  SNAPSHOT_EXAMPLE,
   SnapshotOutputFields,
   signConvention,
-  snapshotFields,
 } from './chain-input.js';
 
 export const GetVannaCharmInputSchema = Type.Object(
@@ -36,16 +36,13 @@ export const GetVannaCharmOutputSchema = Type.Object(
   {
     examples: [
       {
-        currency: 'BTC',
-        spot: 97120.5,
-        as_of: '2026-11-20T12:34:56.000Z',
+        ...SNAPSHOT_EXAMPLE,
         sign_convention: 'dealer_long_call_short_put',
         total_vex_usd: 1520000.3,
         total_cex_usd: -84000.2,
         by_expiry: [
           {
-            expiry: '26DEC26',
-            expiry_timestamp: '2026-12-26T08:00:00.000Z',
+            ...EXPIRY_EXAMPLE,
             dte: 35.98,
             vex_usd: 820000.1,
             cex_usd: -41000.7,
@@ -67,21 +64,16 @@ export const getVannaCharm = optxTool({
   kind: 'read',
   input: GetVannaCharmInputSchema,
   output: GetVannaCharmOutputSchema,
-  handler: async (input, context) => {
-    const filter = expiryFilter(input);
-    const fetched = await fetchChain(input, context);
+  handler: (input, context) => {
     const convention = signConvention(input.sign_convention);
-    const result = vannaCharm(fetched.chain, { ...filter, signConvention: convention });
-    return {
-      data: {
-        ...snapshotFields(fetched.chain),
+    return answerFromChain(input, context, (chain, filter) => {
+      const result = vannaCharm(chain, { ...filter, signConvention: convention });
+      return {
         sign_convention: convention,
         total_vex_usd: result.total_vex_usd,
         total_cex_usd: result.total_cex_usd,
         by_expiry: result.by_expiry.map(({ expiry, ...row }) => ({ ...expiryFields(expiry), ...row })),
-      },
-      obtainedAt: fetched.obtainedAt,
-      stale: fetched.stale,
-    };
+      };
+    });
   },
 });
