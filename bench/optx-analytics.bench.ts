@@ -189,8 +189,8 @@ Black-76 gamma arithmetic (no grouping by strike, no result objects). run_backte
 both sides over a year of 1m candles (525,600 bars): the domain function on synthetic bars, the plain loop
 (running sums, same fills and costs), and the tool over HTTP on loopback against the simulator with the
 candles already in the gateway's cache (median of 5 calls after the one that filled it; the round trip
-includes JSON and loopback, so it bounds the server time from above). The machine is shared by six engineers
-(2 cores, load average ${fmt(load, 1)} at the start): figures are pessimistic.
+includes JSON and loopback, so it bounds the server time from above). Load average ${fmt(load, 1)} at the
+start (2 cores).
 
 | measurement | ms | plain Float64Array loop, ms | goal |
 | --- | ---: | ---: | --- |

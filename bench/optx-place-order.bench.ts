@@ -110,8 +110,8 @@ paced (microsecond clock, keep-alive), ${ROUNDS} alternating rounds of ${SECONDS
 generator in one process (as the sim profile runs them). Both paths place a 10 USD BTC-PERPETUAL market buy.
 The gateway path is the whole tool: validation, instrument check (listing cached), the leverage cap's three
 reads (ticker, account summary, positions), the two audit records, then \`private/buy\` (four simulator round
-trips against one). Order-entry budget raised for the run (Deribit allows 5/s). Run once on a loaded machine
-(2 cores shared by six engineers; load average ${fmt(loadBefore, 2)} at start): the figures are an upper bound.
+trips against one). Order-entry budget raised for the run (Deribit allows 5/s). Load average ${fmt(loadBefore, 2)} at
+start (2 cores): the figures are an upper bound.
 
 | orders/s | round | first | direct p50 / p99 ms | through p50 / p99 ms | added p50 ms | added p99 ms | errors | steal % |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
@@ -206,7 +206,7 @@ const bench: Bench = async () => {
   const lines = [
     `## perpdex: L1 signing and place_order overhead (${stamp()})`,
     '',
-    `Machine: nproc ${availableParallelism()}, ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; shared by six engineers' builds and tests while it ran, so figures are loaded-machine figures (p99 shows it).`,
+    `Machine: nproc ${availableParallelism()}, ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; load average ${fmt(loadavg()[0] ?? 0, 1)} at the end of the run.`,
     '',
     'Signatures per second on one core (best of five 1 s rounds, the three interleaved, same key):',
     '',
@@ -233,10 +233,10 @@ const bench: Bench = async () => {
       return `| ${rate}: median | | | | | ${fmt(median(added), 2)} | |`;
     }),
     '',
-    `Reading: on this machine (load average above 12 on 2 cores while it ran) one core signs ${fmt(signing.raw, 0)} digests/s`,
-    'raw, an order costs a signature in the gateway and a recovery in the simulator, and 200 orders/s saturate it:',
-    'the 200/s rows measure queueing, not the gateway, and miss the 2 ms goal here. The 20/s rows are the',
-    'unsaturated overhead. The signer stays within the 0.8 goal of a raw sign when the three are interleaved.',
+    `Reading: one core signs ${fmt(signing.raw, 0)} digests/s raw here, and an order costs a signature in the gateway`,
+    'and a recovery in the simulator on the same two cores: at 200 orders/s the direct p99 itself swings by tens of',
+    'milliseconds between rounds (queueing), so the 200/s rows cannot show a 2 ms difference; the 20/s rows are the',
+    "unsaturated overhead, which includes the leverage cap's exposure read (one more round trip to the venue).",
   ];
   return lines.join('\n');
 };
