@@ -9,7 +9,7 @@ import {
   randomBytes,
 } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBrokerSimulator } from '@app/sim';
 import { loadConfig } from '../apps/gateway/src/config.js';
@@ -135,7 +135,7 @@ const bench: Bench = async () => {
   return [
     `## IBKR request signing and websocket fan-out (${stamp()})`,
     '',
-    `Machine: nproc ${availableParallelism()}, ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; the machine is shared with five other engineers' jobs, so absolute figures are low and p99 is noisy.`,
+    `Machine: nproc ${availableParallelism()}, ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; load average ${fmt(loadavg()[0] ?? 0, 1)} at the end of the run.`,
     '',
     'Signing, one thread, 1.5 s each, same run:',
     '',
