@@ -38,6 +38,21 @@ describe.each(DIALECTS)('health, settings and stations on %s', (dialect) => {
     expect((await h.call('GET', '/api/settings/', { key })).body.other).toBeUndefined();
     expect((await h.call('PUT', '/api/settings/', { key: h.adminKey, body: { x: 1 } })).status).toBe(422);
     expect((await h.call('PUT', '/api/settings/', { key, body: { a: 'b' } })).status).toBe(403);
+    // the station's plausibility band: tolerance widths, 1 to 1000, default 5
+    expect(initial.body.plausibility_band).toBe('5');
+    for (const bad of ['0', 'five', '-3', '1e9']) {
+      const refused = await h.call('PUT', '/api/settings/', {
+        key: h.adminKey,
+        body: { plausibility_band: bad },
+      });
+      expect(refused.status, bad).toBe(422);
+      expect(refused.body.detail).toBe(
+        'body.plausibility_band: must be a number of tolerance widths from 1 to 1000',
+      );
+    }
+    expect(
+      (await h.call('PUT', '/api/settings/', { key: h.adminKey, body: { plausibility_band: '8' } })).status,
+    ).toBe(200);
   });
 
   it('seeds ST-DEFAULT; creates, reads, updates stations; code immutable and unique', async () => {

@@ -10,6 +10,18 @@ export function classify(value: number, limits: Limits): Verdict {
   return 'warning';
 }
 
+/** The default plausibility band: further from nominal than this many tolerance widths asks before it is kept. */
+export const PLAUSIBILITY_WIDTHS = 5;
+
+/**
+ * Whether a value is too far from the nominal to be believed without asking (a 1200.2 typed for a 120 ± 0.1
+ * length): more than `widths` tolerance widths (utl − ltl) away. Such a value is still kept when confirmed.
+ */
+export function isImplausible(value: number, limits: Limits, widths = PLAUSIBILITY_WIDTHS): boolean {
+  const width = limits.utl - limits.ltl;
+  return width > 0 && Math.abs(value - limits.nominal) > widths * width;
+}
+
 /** Decimals of a number's shortest decimal form (30.004 → 3, 1.5e-7 → 8): the resolution it was typed at. */
 export function decimalsOf(value: number): number {
   if (!Number.isFinite(value)) return 0;

@@ -98,6 +98,10 @@ export const de: Messages = {
     utl: 'OTG',
     value: 'Messwert',
     invalidValue: 'Bitte eine Zahl eingeben, z. B. 12,34',
+    implausible:
+      '{{value}} {{unit}} liegt weit weg von {{nominal}} ± {{tolerance}}. Neu messen oder den Wert bestätigen (Enter auf demselben Wert bestätigt).',
+    remeasure: 'Neu messen',
+    confirmValue: '{{value}} übernehmen',
     deviation: 'Abweichung',
     caliper: 'Messschieber',
     manual: 'Tastatur',

@@ -94,6 +94,10 @@ export const en = {
     utl: 'UTL',
     value: 'Measured value',
     invalidValue: 'Enter a number, e.g. 12.34',
+    implausible:
+      '{{value}} {{unit}} is far from {{nominal}} ± {{tolerance}}. Re-measure, or confirm the value is right (Enter on the same value confirms).',
+    remeasure: 'Re-measure',
+    confirmValue: 'Keep {{value}}',
     deviation: 'Deviation',
     caliper: 'Caliper',
     manual: 'Keyboard',

@@ -1,14 +1,16 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MeasurementCreate, Verdict } from '../api/types';
+import type { InputMethod, MeasurementCreate, Verdict } from '../api/types';
 import { useUser } from '../auth/session';
-import { classify, decimalsOf, deviation, parseMeasuredValue } from '../domain/classify';
+import { classify, decimalsOf, deviation, isImplausible, parseMeasuredValue } from '../domain/classify';
 import { decimalsFor, formatNumber, formatSigned } from '../format';
 import { VerdictBadge } from '../ui/status';
 import { TaskImage } from '../ui/task-image';
 import { detectInputMethod, emptyLog, type KeystrokeLog, recordKey } from './burst-detector';
 import { type Draft, measurePoints, nextOpenPoint } from './draft';
 import { usePendingQueue } from './pending-context';
+import { usePlausibilityBand } from './plausibility-band';
+import { PlausibilityPrompt } from './plausibility-prompt';
 
 interface MeasureViewProps {
   draft: Draft;
@@ -28,6 +30,9 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [lastEntered, setLastEntered] = useState<number | null>(null);
+  /** An implausible reading waiting for the operator: re-measure or confirm (PlausibilityPrompt). */
+  const [outlier, setOutlier] = useState<{ value: number; input_method: InputMethod } | null>(null);
+  const band = usePlausibilityBand();
   const log = useRef<KeystrokeLog>(emptyLog());
   const inputRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -52,6 +57,7 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
     log.current = emptyLog();
     setText('');
     setInvalid(false);
+    setOutlier(null);
     onChange({ ...draft, index: Math.max(0, Math.min(points.length - 1, next)) });
   }
 
@@ -74,11 +80,27 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
       return;
     }
     const input_method = detectInputMethod(log.current, event.timeStamp);
+    if (outlier?.value === value) {
+      record(value, outlier.input_method);
+      return;
+    }
+    if (isImplausible(value, point.subtask, band)) {
+      // kept in the field and in the prompt: the next reading replaces it, the same one again confirms it
+      log.current = emptyLog();
+      setOutlier({ value, input_method });
+      return;
+    }
+    record(value, input_method);
+  }
+
+  function record(value: number, input_method: InputMethod) {
+    if (!point) return;
     const values = { ...draft.values, [String(point.subtask.id)]: { value, input_method } };
     const next = nextOpenPoint(points, values, index);
     log.current = emptyLog();
     setText('');
     setInvalid(false);
+    setOutlier(null);
     setLastEntered(index);
     onChange({ ...draft, values, index: next ?? index });
   }
@@ -198,6 +220,20 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
             />
           </label>
           {invalid && <p className="field-error">{t('operator.invalidValue')}</p>}
+          {outlier && (
+            <PlausibilityPrompt
+              value={outlier.value}
+              limits={point.subtask}
+              unit={point.subtask.unit}
+              digits={digits}
+              onRemeasure={() => {
+                setOutlier(null);
+                setText('');
+                inputRef.current?.focus();
+              }}
+              onConfirm={() => record(outlier.value, outlier.input_method)}
+            />
+          )}
           {typed !== null && (
             <div className={`result-banner verdict-${classify(typed, point.subtask)}`} aria-live="polite">
               {t(`verdict.${classify(typed, point.subtask)}`)} · {t('operator.deviation')}{' '}

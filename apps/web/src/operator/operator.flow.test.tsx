@@ -1,102 +1,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Recipe, User } from '../api/types';
 import { App } from '../app';
 import { fakeFetch } from '../test-support/fake-fetch';
-
-const operator: User = {
-  id: 7,
-  username: 'op',
-  display_name: 'Olga Operator',
-  email: '',
-  roles: ['MeasurementTec'],
-  is_admin: false,
-  active: true,
-  language_pref: 'en',
-  theme_pref: 'light',
-};
-
-const limits = {
-  nominal: 10,
-  ltl: 9.8,
-  lwl: 9.9,
-  uwl: 10.1,
-  utl: 10.2,
-  measurement_type: 'length',
-  unit: 'mm',
-};
-const recipe: Recipe = {
-  id: 1,
-  code: 'FL-100',
-  name: 'Flange',
-  description: '',
-  active: true,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  created_by: 1,
-  current_version: {
-    id: 3,
-    version_number: 3,
-    change_notes: null,
-    tasks: [
-      {
-        id: 30,
-        version_id: 3,
-        order_index: 0,
-        title: 'Outer diameter',
-        directive: 'Measure at the markers',
-        description: '',
-        file_type: null,
-        annotations_json: null,
-        subtasks: [
-          { id: 301, task_id: 30, marker_number: 1, description: 'A', ...limits },
-          { id: 302, task_id: 30, marker_number: 2, description: 'B', ...limits },
-        ],
-      },
-    ],
-  },
-};
-
-let networkUp = true;
-let batchStatus = 200;
-
-function api() {
-  return fakeFetch({
-    'GET /api/auth/me': () => ({ body: operator }),
-    'GET /api/stations/by-code/ST-1/recipes': () => ({
-      body: [{ id: 1, code: 'FL-100', name: 'Flange', active: true }],
-    }),
-    'GET /api/recipes/code/FL-100': () => ({ body: recipe }),
-    'POST /api/measurements/batch': (call) =>
-      networkUp
-        ? {
-            status: batchStatus,
-            body:
-              batchStatus === 200
-                ? (call.body as { measurements: unknown[] }).measurements
-                : { detail: 'Subtask 301 belongs to another version' },
-          }
-        : 'network-down',
-  });
-}
-
-async function measurePart(values: string[]) {
-  fireEvent.click(await screen.findByRole('button', { name: /Flange/ }));
-  fireEvent.change(await screen.findByLabelText('Lot number'), { target: { value: 'L-7' } });
-  fireEvent.change(screen.getByLabelText('Serial number'), { target: { value: 'SN-1' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Start measuring' }));
-  for (const value of values) {
-    const input = await screen.findByLabelText(/Measured value/);
-    fireEvent.change(input, { target: { value } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-  }
-}
+import { api, measurePart, network, operator } from '../test-support/operator-flow';
 
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem('measure.apiKey', 'key-1');
-  networkUp = true;
-  batchStatus = 200;
+  network.up = true;
+  network.batchStatus = 200;
 });
 afterEach(() => {
   cleanup();
@@ -180,14 +92,14 @@ describe('operator flow', () => {
 
   it('keeps a part typed during a network outage, across a reload, and sends it when the network returns', async () => {
     const { calls } = api();
-    networkUp = false;
+    network.up = false;
     const first = render(<App station={{ station_code: 'ST-1' }} />);
     await measurePart(['10', '10.05']);
     fireEvent.click(await screen.findByRole('button', { name: 'Submit part' }));
     expect((await screen.findByTestId('pending-bar')).textContent).toContain('Waiting to send: 1');
     first.unmount();
 
-    networkUp = true;
+    network.up = true;
     render(<App station={{ station_code: 'ST-1' }} />);
     await waitFor(() =>
       expect(
@@ -210,7 +122,7 @@ describe('operator flow', () => {
 
   it('shows a part the server refuses, with its reason, instead of retrying it forever', async () => {
     api();
-    batchStatus = 400;
+    network.batchStatus = 400;
     render(<App station={{ station_code: 'ST-1' }} />);
     await measurePart(['10', '10']);
     fireEvent.click(await screen.findByRole('button', { name: 'Submit part' }));
@@ -229,7 +141,7 @@ describe('operator flow', () => {
     await measurePart(['10']);
     first.unmount();
 
-    networkUp = false;
+    network.up = false;
     fakeFetch({
       'GET /api/auth/me': () => 'network-down',
       'POST /api/measurements/batch': () => 'network-down',

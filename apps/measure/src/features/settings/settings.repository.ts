@@ -7,6 +7,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   csv_delimiter: ',',
   csv_decimal_separator: '.',
   exclusion_reasons: DEFAULT_EXCLUSION_REASONS,
+  // The station asks before keeping a value further from nominal than this many tolerance widths.
+  plausibility_band: '5',
 };
 
 export const settingsRepository = {

@@ -7,7 +7,8 @@ import { createSettingsService } from './settings.service.js';
 const SettingsMapSchema = Type.Record(Type.String(), Type.String({ maxLength: 2000 }), {
   description:
     'Key-value map of strings; known keys: company_logo_path, csv_delimiter, csv_decimal_separator, ' +
-    'exclusion_reasons (the assignable causes offered when a point is excluded, one a line)',
+    'exclusion_reasons (the assignable causes offered when a point is excluded, one a line), plausibility_band ' +
+    '(the station asks before keeping a value further from nominal than this many tolerance widths; default 5)',
   maxProperties: 100,
 });
 

@@ -12,6 +12,10 @@ const RULES: Record<string, (value: string) => string | null> = {
       : 'must be one character, not a quote or line break',
   csv_decimal_separator: (v) => (v === '.' || v === ',' ? null : 'must be "." or ","'),
   exclusion_reasons: exclusionReasonsProblem,
+  plausibility_band: (v) =>
+    /^\d+(\.\d+)?$/.test(v) && Number(v) >= 1 && Number(v) <= 1000
+      ? null
+      : 'must be a number of tolerance widths from 1 to 1000',
 };
 
 const KEY = /^[A-Za-z0-9_.-]{1,100}$/;
