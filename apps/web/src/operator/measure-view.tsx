@@ -11,6 +11,7 @@ import { type Draft, measurePoints, nextOpenPoint } from './draft';
 import { usePendingQueue } from './pending-context';
 import { usePlausibilityBand } from './plausibility-band';
 import { PlausibilityPrompt } from './plausibility-prompt';
+import { PointsList } from './points-list';
 
 interface MeasureViewProps {
   draft: Draft;
@@ -253,32 +254,7 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
             </div>
           )}
           <p className="key-hint">{t('operator.keysHint')}</p>
-          <ol className="points-list">
-            {points.map((p, i) => {
-              const recorded = draft.values[String(p.subtask.id)];
-              return (
-                <li key={p.subtask.id} className={i === index ? 'current' : undefined}>
-                  <span>{t('operator.point', { n: p.subtask.marker_number })}</span>
-                  <span className="muted">{p.subtask.description}</span>
-                  <span className="value">
-                    {recorded ? (
-                      <>
-                        {formatNumber(recorded.value)}{' '}
-                        <VerdictBadge verdict={classify(recorded.value, p.subtask)} />{' '}
-                        <small className="muted">
-                          {t(
-                            recorded.input_method === 'usb_caliper' ? 'operator.caliper' : 'operator.manual',
-                          )}
-                        </small>
-                      </>
-                    ) : (
-                      '–'
-                    )}
-                  </span>
-                </li>
-              );
-            })}
-          </ol>
+          <PointsList points={points} values={draft.values} current={index} />
           {complete ? (
             <p className="ok-box">{t('operator.submitHint')}</p>
           ) : (
