@@ -130,7 +130,8 @@ describe('perpdex simulator /exchange', () => {
     const book = (await post('/info', { type: 'l2Book', coin: 'ETH' })).body as {
       levels: { px: string }[][];
     };
-    const ask = book.levels[1]![0]!.px;
+    // an order carries canonical wire numbers (no trailing zeros, notes section 5): the book may say "4455.0"
+    const ask = String(Number(book.levels[1]![0]!.px));
     const answer = await send({
       action: {
         type: 'order',
