@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, fileObjectUrl } from '../api/client';
+import { useSettings } from '../api/settings-query';
 import type { Settings } from '../api/types';
 import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
@@ -9,7 +10,7 @@ import { useAction } from '../ui/use-action';
 export function SettingsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api<Settings>('/settings/') });
+  const settings = useSettings();
   const save = useAction();
   const logo = useAction();
   const [delimiter, setDelimiter] = useState(',');

@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type Query } from '../api/client';
+import { useSettings } from '../api/settings-query';
 import type { Exclusion, Measurement, Paged, Settings } from '../api/types';
 import { formatNumber } from '../format';
 import { ErrorBox } from '../ui/status';
@@ -11,6 +12,8 @@ const PAGE = 500;
 
 /** Every query whose answer an exclusion changes: the statistics, the chart and the exclusions themselves. */
 const AFFECTED = ['summary', 'capability', 'control', 'histogram', 'exclusions', 'measurements'];
+const refreshAffected = (queryClient: QueryClient) =>
+  Promise.all(AFFECTED.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 
 /**
  * The selection's exclusions in force, by measurement id. Read page by page: exclusions are rare, but a
@@ -39,7 +42,7 @@ export function ExcludeForm({ measurement, onDone }: { measurement: Measurement;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const action = useAction();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api<Settings>('/settings/') });
+  const settings = useSettings();
   const reasons = (settings.data?.exclusion_reasons ?? '')
     .split('\n')
     .map((line) => line.trim())
@@ -55,7 +58,7 @@ export function ExcludeForm({ measurement, onDone }: { measurement: Measurement;
       }),
     );
     if (!done) return;
-    await Promise.all(AFFECTED.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+    await refreshAffected(queryClient);
     onDone();
   };
   return (
@@ -123,7 +126,7 @@ export function ExclusionCell({
     const done = await action.run(() =>
       api<Exclusion>(`/measurements/${measurement.id}/exclusion`, { method: 'DELETE' }),
     );
-    if (done) await Promise.all(AFFECTED.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+    if (done) await refreshAffected(queryClient);
   };
   return (
     <span className="exclusion" title={exclusion.note}>

@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
-import type { Settings } from '../api/types';
+import { useSettings } from '../api/settings-query';
 import { PLAUSIBILITY_WIDTHS } from '../domain/classify';
 
 /**
@@ -8,12 +6,7 @@ import { PLAUSIBILITY_WIDTHS } from '../domain/classify';
  * when it is unset or the station cannot reach the server (the prompt must work offline too).
  */
 export function usePlausibilityBand(): number {
-  const settings = useQuery({
-    queryKey: ['settings'],
-    queryFn: () => api<Settings>('/settings/'),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const settings = useSettings({ staleTime: 5 * 60_000, retry: false });
   const band = Number(settings.data?.plausibility_band);
   return Number.isFinite(band) && band > 0 ? band : PLAUSIBILITY_WIDTHS;
 }
