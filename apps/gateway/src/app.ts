@@ -9,7 +9,7 @@ import type { Actor } from './frame/caller.js';
 import { clientErrorResponder } from './frame/client-error.js';
 import { errorEnvelope } from './frame/error-envelope.js';
 import { lazyRequestLoggers } from './frame/lazy-request-logger.js';
-import { registerRequestLog } from './frame/request-log.js';
+import { requestLogStarter } from './frame/request-log.js';
 import { tokenMatcher } from './frame/token-match.js';
 import { healthRoutes } from './health/health.routes.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
@@ -39,8 +39,9 @@ export interface GatewayDeps {
 /**
  * The market tool gateway as a Fastify app; main.ts listens, tests call this
  * directly. Encapsulation draws the auth boundaries: health and docs at the
- * root (public); a bearer-token context holding `/admin` and, nested in it,
- * the `/mcp*` namespaces that also require X-Bot-Tag.
+ * root (public); a bearer-token context holding `/admin` and the MCP
+ * endpoints; beside it the `/mcp*` namespaces' tool routes, which also require
+ * X-Bot-Tag.
  */
 export async function buildApp({
   config,
@@ -75,6 +76,7 @@ export async function buildApp({
     // The gateway's ids are its own; a caller's X-Request-Id is logged beside them (client_request_id).
     adoptRequestId: false,
     rejectUnknownQuery: true,
+    onRequestStart: requestLogStarter(requestLogger),
     clientErrorHandler: clientErrorResponder(requestLogger),
     renderError: (error, request) => errorEnvelope(error, request.id),
     openapi: {
@@ -138,7 +140,6 @@ export async function buildApp({
   app.addSchema(ErrorEnvelopeSchema);
   app.decorateRequest('gatewayCaller', null);
   app.decorateRequest('toolCall', null);
-  registerRequestLog(app, requestLogger);
 
   await app.register(
     healthRoutes({
@@ -150,6 +151,14 @@ export async function buildApp({
   );
 
   const matchToken = tokenMatcher<Actor>({ testnet: config.TESTNET_TOKEN, mainnet: config.MAINNET_TOKEN });
+  const deps: InvokeDeps = {
+    ...frame,
+    audit,
+    auditLogger: logger.child({ name: 'mcp.audit' }),
+    keys: keys.keys,
+    deadlineMs: config.TOOL_DEADLINE_MS,
+    writeMetrics: upstreams.metrics,
+  };
   await app.register(async (authenticated) => {
     // Synchronous hooks (a throw goes to the error handler): nothing here waits.
     authenticated.addHook('onRequest', (request, _reply, done) => {
@@ -165,15 +174,7 @@ export async function buildApp({
         credentialFiles: config.upstreamVariables,
       }),
     );
-    const deps: InvokeDeps = {
-      ...frame,
-      audit,
-      auditLogger: logger.child({ name: 'mcp.audit' }),
-      keys: keys.keys,
-      deadlineMs: config.TOOL_DEADLINE_MS,
-      writeMetrics: upstreams.metrics,
-    };
-    // Beside the tagged context, not in it: the MCP endpoints answer a missing X-Bot-Tag as a JSON-RPC error.
+    // Here, not in the tagged context: the MCP endpoints answer a missing X-Bot-Tag as a JSON-RPC error.
     await authenticated.register(
       mcpRoutes({
         tools,
@@ -182,16 +183,18 @@ export async function buildApp({
         allowedOrigins: config.MCP_ALLOWED_ORIGINS,
       }),
     );
-
-    await authenticated.register(async (mcp) => {
-      mcp.addHook('onRequest', (request, _reply, done) => {
-        if (request.gatewayCaller) request.gatewayCaller.botTag = botTagOf(request);
-        done();
-      });
-      for (const namespace of tools.namespaces) {
-        await mcp.register(namespaceRoutes(namespace.name, tools, deps), { prefix: `/${namespace.name}` });
-      }
+  });
+  // The namespaces' tool routes: bearer token and X-Bot-Tag in one hook, the one a polled tool call runs.
+  await app.register(async (tagged) => {
+    tagged.addHook('onRequest', (request, _reply, done) => {
+      const caller = authenticate(request, matchToken);
+      request.gatewayCaller = caller;
+      caller.botTag = botTagOf(request);
+      done();
     });
+    for (const namespace of tools.namespaces) {
+      await tagged.register(namespaceRoutes(namespace.name, tools, deps), { prefix: `/${namespace.name}` });
+    }
   });
   return app;
 }

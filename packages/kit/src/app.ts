@@ -61,6 +61,11 @@ export interface CreateAppOptions {
   adoptRequestId?: boolean;
   /** Refuse unknown query parameters where a querystring schema forbids them (422); default: drop them. */
   rejectUnknownQuery?: boolean;
+  /**
+   * Runs first on every request, in the app's one root onRequest hook: where a service starts its own request
+   * log, so that even a request refused there (while draining) is logged like any answer.
+   */
+  onRequestStart?: (request: FastifyRequest, reply: FastifyReply) => void;
   /** Answers what Node's HTTP parser refused before routing (Fastify's `clientErrorHandler`); default: Fastify's. */
   clientErrorHandler?: (error: ConnectionError, socket: Socket) => void;
 }
@@ -101,13 +106,6 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler(options.rejectUnknownQuery ?? false));
 
-  // Hooks on every request are synchronous (done callbacks): an async hook costs a promise and a
-  // microtask turn per request for work that never waits.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-
   // Responses finished while draining close their keep-alive socket, so close() need not wait for it to idle out.
   let draining = false;
   // Node counts a connection as busy from the moment it is accepted until its first request is answered, so
@@ -126,10 +124,15 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     if (draining) reply.header('connection', 'close');
     done(null, payload);
   });
-  // After every onRequest hook (request id, request log, authentication), so the refusal is logged like
-  // any answer; before the body is read, so a draining instance does no work for it.
-  app.addHook('preParsing', (_request, _reply, payload, done) => {
-    if (!draining) return done(null, payload);
+
+  // One synchronous hook for what every request needs first (each hook costs its runner, and an async one a
+  // promise and a microtask turn too): the id header, the service's start callback, and, while draining, the
+  // service's own 503 before the body is read, so a draining instance does no work for it.
+  const { onRequestStart } = options;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    onRequestStart?.(request, reply);
+    if (!draining) return done();
     done(
       new AppError(503, 'SHUTTING_DOWN', 'This instance is shutting down; send the request again', {
         retryable: true,

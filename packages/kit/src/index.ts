@@ -32,7 +32,14 @@ export {
   unauthorized,
   unprocessable,
 } from './errors.js';
-export { createLogger, type Logger, type LoggerSettings, REDACTED_PATHS } from './logger.js';
+export {
+  createLogger,
+  infoLineWriter,
+  type LineFields,
+  type Logger,
+  type LoggerSettings,
+  REDACTED_PATHS,
+} from './logger.js';
 export {
   type MetricsEndpointOptions,
   metricsRegistry,

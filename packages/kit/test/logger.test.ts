@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, isoTimeField } from '../src/logger.js';
+import { createLogger, infoLineWriter, isoTimeField } from '../src/logger.js';
 import { captureLogger } from '../src/testing.js';
 
 describe('logger', () => {
@@ -20,6 +20,27 @@ describe('logger', () => {
     logger.child({ name: 'mcp.request' }).info('x');
     expect(JSON.parse(written[0] ?? '{}')).toMatchObject({ name: 'mcp.request', service: 'svc' });
     expect(written[0]?.match(/"name":/g)).toHaveLength(1);
+  });
+
+  it('writes a fixed line exactly as logger.info would, time aside', () => {
+    const written: string[] = [];
+    const logger = createLogger({
+      name: 'svc',
+      destination: { write: (line: string) => written.push(line) },
+    });
+    const child = logger.child({ name: 'mcp.request' }, { redact: [] });
+    const fields = { id: 'a"b\\c\n', n: 1.5, none: null, yes: true, text: 'müller €' };
+    child.info(fields, 'request');
+    infoLineWriter(child, 'request')(fields);
+    infoLineWriter(child, 'empty')({});
+    child.info({}, 'empty');
+    const timeless = written.map((line) => line.replace(/,"time":"[^"]+"/, ''));
+    expect(timeless[1]).toBe(timeless[0]);
+    expect(timeless[2]).toBe(timeless[3]);
+    expect(JSON.parse(written[1] ?? '')).toMatchObject({ ...fields, level: 'info', name: 'mcp.request' });
+    child.level = 'warn';
+    infoLineWriter(child, 'request')(fields);
+    expect(written).toHaveLength(4);
   });
 
   it('redacts secrets in headers and bodies, in children too', () => {

@@ -1,4 +1,4 @@
-import type { App, Logger } from '@app/kit';
+import { infoLineWriter, type LineFields, type Logger } from '@app/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from './caller.js';
 import { clientRequestIdOf } from './client-request-id.js';
@@ -10,7 +10,8 @@ import { clientRequestIdOf } from './client-request-id.js';
 export const CLIENT_CLOSED_REQUEST = 499;
 
 /** One `mcp.request` line: every field on every line, null when not known. */
-export interface RequestLogLine {
+// A type, not an interface: it is written as LineFields, which an interface would not be assignable to.
+export type RequestLogLine = {
   /** The gateway's own id (X-Request-Id of the answer, the envelope's request_id). */
   request_id: string;
   /** The caller's X-Request-Id, when it sent a usable one. */
@@ -25,10 +26,10 @@ export interface RequestLogLine {
   tool: string | null;
   client_ip: string | null;
   user_agent: string | null;
-}
+};
 
 function writeLine(
-  requestLogger: Logger,
+  write: (line: LineFields) => void,
   request: FastifyRequest,
   reply: FastifyReply,
   clientIp: string,
@@ -54,7 +55,7 @@ function writeLine(
     client_ip: clientIp,
     user_agent: request.headers['user-agent'] ?? null,
   };
-  requestLogger.info(line, 'request');
+  write(line);
 }
 
 /**
@@ -65,12 +66,15 @@ function writeLine(
  * Written on the response's 'close', which comes exactly once: after the last byte, or when the client
  * went away first. Fastify's onResponse hook runs only in the first case, so a bot that timed out, or
  * dropped a streamed history half way, would leave no line at all. The client's address is read at the
- * start: once its socket is gone, Node no longer knows it.
+ * start: once its socket is gone, Node no longer knows it. Started by the app's first hook (createApp's
+ * `onRequestStart`), so every request has its line, also one refused there.
  */
-export function registerRequestLog(app: App, requestLogger: Logger): void {
-  app.addHook('onRequest', (request, reply, done) => {
+export function requestLogStarter(
+  requestLogger: Logger,
+): (request: FastifyRequest, reply: FastifyReply) => void {
+  const write = infoLineWriter(requestLogger, 'request');
+  return (request, reply) => {
     const clientIp = request.ip;
-    reply.raw.once('close', () => writeLine(requestLogger, request, reply, clientIp));
-    done();
-  });
+    reply.raw.once('close', () => writeLine(write, request, reply, clientIp));
+  };
 }
