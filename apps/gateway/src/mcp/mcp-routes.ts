@@ -77,7 +77,9 @@ function webRequest(request: FastifyRequest): Request {
  * The Model Context Protocol (Streamable HTTP) over the tool registry: `/<namespace>/mcp` per namespace and
  * `/mcp` for all of them. Stateless: every POST gets a fresh SDK server and transport (no session id, no
  * session affinity: any instance answers any request), in JSON-response mode since a tools-only server has
- * nothing to stream. GET (a server-to-client stream) and DELETE (ending a session) answer 405, as the
+ * nothing to stream — except a well-formed tools/call or tools/list, which the fast path answers with the
+ * same bytes (mcp-fast-path.ts; the SDK refuses to reuse a stateless transport, and a fresh one per call
+ * cost four times the tool call). GET (a server-to-client stream) and DELETE (ending a session) answer 405, as the
  * transport specification provides for a server without either. Registered in the bearer-token context; the
  * X-Bot-Tag is checked here so that its absence is a JSON-RPC error an MCP client can show.
  */
