@@ -181,6 +181,7 @@ export async function buildApp({
         invoke: deps,
         version: GATEWAY_VERSION,
         allowedOrigins: config.MCP_ALLOWED_ORIGINS,
+        fastPath: config.MCP_FAST_PATH,
       }),
     );
   });

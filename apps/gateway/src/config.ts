@@ -88,6 +88,8 @@ export const gatewayEnv = {
   TOOL_DEADLINE_MS: integer(10_000, { min: 100, max: 600_000 }),
   // Browser origins allowed on the MCP endpoints besides loopback pages (DNS-rebinding protection).
   MCP_ALLOWED_ORIGINS: originList(),
+  // tools/call and tools/list answered without the SDK's per-request server (same answers); false: the SDK alone.
+  MCP_FAST_PATH: boolean(true),
   // Budgets and caches shared by every instance when set (and idempotency keys, unless DATABASE_URL is set).
   REDIS_URL: optional(),
   // PostgreSQL: idempotency keys shared by every instance, durable.

@@ -24,17 +24,20 @@ export function errorResult(error: unknown, requestId: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }] };
 }
 
+/** The text an answer's result shows the model: the JSON itself when short, else where to find it. */
+function summaryOf(text: string, structured: Record<string, unknown>, entry: RegisteredTool): string {
+  return text.length <= TEXT_INLINE_BYTES
+    ? text
+    : `${entry.namespace.name}/${entry.tool.name}: ${text.length} bytes of JSON, in structuredContent ` +
+        `(fields: ${Object.keys(structured).join(', ')})`;
+}
+
 /** The answer's JSON as a result: `structuredContent`, and the same JSON (or a summary) as text. */
 function jsonResult(text: string, entry: RegisteredTool, replayed: boolean): CallToolResult {
   const structured = JSON.parse(text) as Record<string, unknown>;
-  const summary =
-    text.length <= TEXT_INLINE_BYTES
-      ? text
-      : `${entry.namespace.name}/${entry.tool.name}: ${text.length} bytes of JSON, in structuredContent ` +
-        `(fields: ${Object.keys(structured).join(', ')})`;
   return {
     structuredContent: structured,
-    content: [{ type: 'text', text: summary }],
+    content: [{ type: 'text', text: summaryOf(text, structured, entry) }],
     ...(replayed ? { _meta: { idempotent_replayed: true } } : {}),
   };
 }
@@ -83,22 +86,77 @@ function tooLarge(entry: RegisteredTool, requestId: string, bytes: number, list?
 }
 
 /**
- * A tool's answer as an MCP result, rendered by the registry's serializer (the same bytes the HTTP route
+ * A tools/call answer before it becomes a result: the answer's JSON text (the bytes the HTTP route sends, a
+ * Buffer when the registry's serializer rendered it) or a finished result (a failure, paging advice).
+ */
+export type McpAnswer =
+  | { kind: 'json'; json: string | Buffer; replayed: boolean }
+  | { kind: 'result'; result: CallToolResult };
+
+/**
+ * A tool's answer for an MCP result, rendered by the registry's serializer (the same bytes the HTTP route
  * sends, so `structuredContent` matches the output schema), or a stored replay as it was first answered.
  * The answer's `release` is the caller's to call.
  */
-export function answerResult(entry: RegisteredTool, answer: ToolAnswer, requestId: string): CallToolResult {
+export function answerOf(entry: RegisteredTool, answer: ToolAnswer, requestId: string): McpAnswer {
   if (answer.replayed) {
     const { status, body } = answer.replayed;
     // A stored refusal (4xx) replays as the failure it was.
     if (status >= 400)
-      return { isError: true, content: [{ type: 'text', text: body }], _meta: { idempotent_replayed: true } };
-    return jsonResult(body, entry, true);
+      return {
+        kind: 'result',
+        result: {
+          isError: true,
+          content: [{ type: 'text', text: body }],
+          _meta: { idempotent_replayed: true },
+        },
+      };
+    return { kind: 'json', json: body, replayed: true };
   }
-  if (answer.text !== undefined) return jsonResult(answer.text, entry, false);
+  if (answer.text !== undefined) return { kind: 'json', json: answer.text, replayed: false };
   const long = oversizedList(answer.data);
-  if (long) return tooLarge(entry, requestId, long.bytes, long);
-  const text = entry.render({ ...answer, data: listsAsArrays(answer.data) }).toString();
-  if (text.length > MCP_MAX_RESULT_BYTES) return tooLarge(entry, requestId, text.length);
-  return jsonResult(text, entry, false);
+  if (long) return { kind: 'result', result: tooLarge(entry, requestId, long.bytes, long) };
+  const bytes = entry.render({ ...answer, data: listsAsArrays(answer.data) });
+  // The cap is on the text's length (UTF-16 units); its UTF-8 bytes are never fewer, so most answers skip decoding.
+  if (bytes.length > MCP_MAX_RESULT_BYTES) {
+    const text = bytes.toString();
+    if (text.length > MCP_MAX_RESULT_BYTES)
+      return { kind: 'result', result: tooLarge(entry, requestId, text.length) };
+  }
+  return { kind: 'json', json: bytes, replayed: false };
+}
+
+/** An answer as the CallToolResult object the SDK's server sends. */
+export function resultOf(entry: RegisteredTool, answer: McpAnswer): CallToolResult {
+  return answer.kind === 'result'
+    ? answer.result
+    : jsonResult(answer.json.toString(), entry, answer.replayed);
+}
+
+/**
+ * The `content` and `structuredContent` members of a JSON answer's result as JSON text, with the answer's
+ * own text spliced in unparsed as `structuredContent` — or undefined when that would not be the bytes
+ * JSON.stringify makes of the parsed answer (an answer that is not an object, or whose text is not in
+ * JSON.stringify's form, e.g. an integer-like key that parsing moves to the front); such answers take the
+ * result-object path. Kept per rendered Buffer: a cached answer that many calls share is checked once.
+ */
+export function resultMembers(entry: RegisteredTool, json: string | Buffer): string | undefined {
+  if (typeof json !== 'string') {
+    const known = membersByBytes.get(json);
+    if (known !== undefined) return known || undefined;
+    const members = splicedMembers(entry, json.toString());
+    membersByBytes.set(json, members ?? '');
+    return members;
+  }
+  return splicedMembers(entry, json);
+}
+
+const membersByBytes = new WeakMap<Buffer, string>();
+
+function splicedMembers(entry: RegisteredTool, text: string): string | undefined {
+  const structured = JSON.parse(text) as unknown;
+  if (typeof structured !== 'object' || structured === null || Array.isArray(structured)) return undefined;
+  if (JSON.stringify(structured) !== text) return undefined;
+  const summary = summaryOf(text, structured as Record<string, unknown>, entry);
+  return `"content":[{"type":"text","text":${JSON.stringify(summary)}}],"structuredContent":${text}`;
 }

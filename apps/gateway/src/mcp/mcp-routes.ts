@@ -12,11 +12,18 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseBotTag } from '../frame/bot-tag.js';
 import { errorEnvelope } from '../frame/error-envelope.js';
-import { type InvokeDeps, invoke } from '../tools/invoke.js';
+import type { InvokeDeps } from '../tools/invoke.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
-import { callerOf } from './mcp-caller.js';
+import { callTool } from './mcp-call.js';
+import {
+  callResponse,
+  errorResponse,
+  type FastMessage,
+  fastMessage,
+  resultResponse,
+} from './mcp-fast-path.js';
 import { originAllowed } from './mcp-origin.js';
-import { answerResult, errorResult } from './mcp-result.js';
+import { resultOf } from './mcp-result.js';
 import { allToolSet, type McpToolSet, namespaceToolSet } from './mcp-tools.js';
 
 /** The path of the endpoint that serves every namespace, its tools named `<namespace>__<tool>`. */
@@ -28,12 +35,16 @@ export interface McpDeps {
   version: string;
   /** Browser origins allowed besides loopback ones (MCP_ALLOWED_ORIGINS). */
   allowedOrigins: readonly string[];
+  /** Answer well-formed tools/call and tools/list without the SDK (MCP_FAST_PATH; mcp-fast-path.ts). */
+  fastPath: boolean;
 }
 
 interface Endpoint {
   path: string;
   tools: McpToolSet;
   instructions: string;
+  /** tools/list's result as JSON, made once: the listing never changes while the gateway runs. */
+  listJson: string;
 }
 
 /** A JSON-RPC error answered before the SDK sees the message (origin, tag, batch), with its HTTP status. */
@@ -66,7 +77,9 @@ function webRequest(request: FastifyRequest): Request {
  * The Model Context Protocol (Streamable HTTP) over the tool registry: `/<namespace>/mcp` per namespace and
  * `/mcp` for all of them. Stateless: every POST gets a fresh SDK server and transport (no session id, no
  * session affinity: any instance answers any request), in JSON-response mode since a tools-only server has
- * nothing to stream. GET (a server-to-client stream) and DELETE (ending a session) answer 405, as the
+ * nothing to stream — except a well-formed tools/call or tools/list, which the fast path answers with the
+ * same bytes (mcp-fast-path.ts; the SDK refuses to reuse a stateless transport, and a fresh one per call
+ * cost four times the tool call). GET (a server-to-client stream) and DELETE (ending a session) answer 405, as the
  * transport specification provides for a server without either. Registered in the bearer-token context; the
  * X-Bot-Tag is checked here so that its absence is a JSON-RPC error an MCP client can show.
  */
@@ -86,7 +99,7 @@ export function mcpRoutes(deps: McpDeps) {
         tools: allToolSet(deps.tools),
         instructions: 'Every namespace of the market tool gateway; tool names are <namespace>__<tool>.',
       },
-    ];
+    ].map((endpoint) => ({ ...endpoint, listJson: JSON.stringify({ tools: endpoint.tools.list }) }));
     for (const endpoint of endpoints) {
       app.post(endpoint.path, { schema: { hide: true } }, (request, reply) => post(endpoint, request, reply));
       const refuse = async (request: FastifyRequest, reply: FastifyReply) =>
@@ -127,6 +140,12 @@ export function mcpRoutes(deps: McpDeps) {
       const envelope = errorEnvelope(toAppError(error), request.id);
       return rpcError(reply, 400, id, ErrorCode.InvalidRequest, envelope.error.message, envelope.error);
     }
+    const fast = deps.fastPath ? fastMessage(body, request.headers, endpoint.tools.byName) : undefined;
+    if (fast)
+      return reply
+        .code(200)
+        .type('application/json')
+        .send(await fastAnswer(endpoint, fast, request));
     const server = sdkServer(endpoint, request);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -157,28 +176,19 @@ export function mcpRoutes(deps: McpDeps) {
       const entry = endpoint.tools.byName.get(params.name);
       if (!entry)
         throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${params.name} at ${endpoint.path}`);
-      const note = { tool: entry.tool.name, exchange: entry.namespace.exchange };
-      request.toolCall = note;
-      let answer: Awaited<ReturnType<typeof invoke>>;
-      try {
-        answer = await invoke(
-          entry,
-          params.arguments ?? {},
-          callerOf(request, entry, params._meta),
-          note,
-          deps.invoke,
-        );
-      } catch (error) {
-        // As the HTTP surface's error handler does: a refusal is the caller's business, a 5xx the operator's.
-        if (toAppError(error).status >= 500) request.log.error({ err: error }, 'tool call failed');
-        return errorResult(error, request.id);
-      }
-      try {
-        return answerResult(entry, answer, request.id);
-      } finally {
-        answer.release?.();
-      }
+      return resultOf(entry, await callTool(entry, params, request, deps.invoke));
     });
     return server;
+  }
+
+  /** The JSON-RPC response to a message the fast path took: what the SDK's server would answer. */
+  async function fastAnswer(endpoint: Endpoint, message: FastMessage, request: FastifyRequest) {
+    if (message.method === 'tools/list') return resultResponse(message.id, endpoint.listJson);
+    try {
+      const answer = await callTool(message.entry, message.params, request, deps.invoke);
+      return callResponse(message.id, message.entry, answer);
+    } catch (error) {
+      return errorResponse(message.id, error);
+    }
   }
 }
