@@ -16,7 +16,7 @@ import { createSettingsService } from './features/settings/settings.service.js';
 import { registerStationsRoutes } from './features/stations/stations.routes.js';
 import { registerTasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
-import { FileStore } from './files/file-store.js';
+import { createFileStore } from './files/create-file-store.js';
 import { fileRoutes } from './files/files.routes.js';
 import { requireCanonicalIds } from './http/canonical-ids.hook.js';
 import { rejectNulCharacters } from './http/no-nul.hook.js';
@@ -62,7 +62,7 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.m
 export interface MeasureSeams {
   guards: Guards;
   settings: { set(key: string, value: string): Promise<void> };
-  /** True when the version exists and belongs to the recipe (file uploads under uploads/<recipe>/<version>/). */
+  /** True when the version exists and belongs to the recipe (file uploads under <recipe>/<version>/). */
   versionExists(recipeId: number, versionId: number): Promise<boolean>;
 }
 
@@ -177,10 +177,11 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   registerSettingsRoutes(app, deps);
   registerStationsRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
-  registerReportsRoutes(app, deps, config);
+  const files = createFileStore(config.DATA_DIR, database);
+  registerReportsRoutes(app, deps, files);
   await app.register(fileRoutes, {
     prefix: '/api',
-    store: new FileStore(config.DATA_DIR),
+    store: files,
     guards: seams.guards,
     settings: seams.settings,
     versions: { exists: seams.versionExists },
