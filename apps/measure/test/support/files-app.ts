@@ -34,7 +34,10 @@ export interface FilesHarness {
 }
 
 /** A small app with the file routes on a fresh DATA_DIR (and schema); recipe 7 has versions 1 and 2. */
-export async function startFilesApp(maxUploadBytes = 1024 * 1024, kind: StoreKind = 'disk'): Promise<FilesHarness> {
+export async function startFilesApp(
+  maxUploadBytes = 1024 * 1024,
+  kind: StoreKind = 'disk',
+): Promise<FilesHarness> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'measure-files-'));
   const settings = new Map<string, string>();
   const pg = kind === 'postgres' ? await openPg(dataDir) : undefined;
