@@ -111,7 +111,12 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   }
   // First, so every route (unknown ones too) is limited before any other work is done.
   const rateLimitStore =
-    rateLimits?.store ?? (await createRateLimitStore({ redisUrl: config.REDIS_URL, logger }));
+    rateLimits?.store ??
+    (await createRateLimitStore({
+      redisUrl: config.REDIS_URL,
+      keyPrefix: `${config.REDIS_KEY_PREFIX}rl:`,
+      logger,
+    }));
   await app.register(rateLimitPlugin, {
     general: rateLimits?.general ?? { limit: config.RATE_LIMIT_GENERAL, windowMs: 60_000 },
     login: rateLimits?.login ?? LOGIN_RATE_LIMIT,
