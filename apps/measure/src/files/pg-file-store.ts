@@ -15,7 +15,7 @@ import {
 import { servedContentTypeOfHead } from './file-types.js';
 import { checkedSegments, numberedName } from './upload-paths.js';
 
-/** Bytes per stored chunk: a 50 MB drawing is 100 rows, and at most one chunk is in memory per transfer. */
+/** Bytes per stored chunk: a 50 MB drawing is 100 rows, and a transfer holds one or two chunks at a time. */
 export const CHUNK_BYTES = 512 * 1024;
 
 /**
@@ -43,7 +43,13 @@ export class PgFileStore extends FileStore {
     const head = file && (await this.chunk(file.id, 0));
     if (!file || !head) throw notFound('File not found');
     const contentType = await servedContentTypeOfHead(head, relative);
-    return { stream: Readable.from(this.chunks(file.id, file.size, head)), size: file.size, contentType };
+    // A byte stream (not the object mode Readable.from defaults to, which reads 16 chunks ahead), so
+    // the next chunk is fetched only when the one before it has gone out to the client.
+    const stream = Readable.from(this.chunks(file.id, file.size, head), {
+      objectMode: false,
+      highWaterMark: CHUNK_BYTES,
+    });
+    return { stream, size: file.size, contentType };
   }
 
   /**

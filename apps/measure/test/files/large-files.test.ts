@@ -40,4 +40,25 @@ describe.each(STORE_KINDS)('a drawing larger than one chunk on the %s store', (k
     expect(await h.read(stored.file_path)).toBeUndefined();
     expect(await h.paths('', true)).toEqual([]);
   });
+
+  it.runIf(kind === 'postgres')(
+    'a file deleted while it is being read ends the read with an error, never a short file',
+    async () => {
+      const bytes = Buffer.concat([samplePdf, randomBytes(SIZE - samplePdf.length)]);
+      const res = await uploadFile(
+        `${h.server.url}/api/files/upload`,
+        { name: 'going.pdf', bytes },
+        { user: 'maker' },
+      );
+      const { file_path } = await json(res);
+      const opened = await h.store.open(file_path);
+      const reading = opened.stream[Symbol.asyncIterator]();
+      await reading.next();
+      await h.store.remove(file_path);
+      const rest = async () => {
+        while (!(await reading.next()).done);
+      };
+      await expect(rest()).rejects.toThrow(/deleted while read/);
+    },
+  );
 });

@@ -17,6 +17,7 @@ export const STORE_KINDS: StoreKind[] = process.env.DATABASE_URL ? ['disk', 'pos
 
 export interface FilesHarness {
   kind: StoreKind;
+  store: FileStore;
   server: TestServer;
   dataDir: string;
   /** The local folder uploads are received in (both stores). */
@@ -64,6 +65,7 @@ export async function startFilesApp(
   const inspect = pg ? pgInspector(pg.database) : diskInspector(uploads as string);
   return {
     kind,
+    store,
     server,
     dataDir,
     tempDir: store.tempDir,
