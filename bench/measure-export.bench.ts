@@ -13,7 +13,7 @@ const ROWS = 1_000_000;
 async function seed(dataDir: string): Promise<void> {
   const database = openDatabase({ dataDir });
   await migrate(database);
-  await bootstrap(database.db, { adminUsername: 'admin', adminPassword: BENCH_PASSWORD });
+  await bootstrap(database, { adminUsername: 'admin', adminPassword: BENCH_PASSWORD });
   const { db } = database;
   const now = new Date().toISOString();
   await db

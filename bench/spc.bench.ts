@@ -97,7 +97,7 @@ const bench: Bench = async () => {
     const { sink, bytes } = countingSink();
     await renderMeasurementsReport(
       {
-        logo_path: null,
+        logo: null,
         recipe: { code: 'BENCH', name: 'Benchmark recipe', version: 1 },
         filters: [],
         generated_at: new Date(),

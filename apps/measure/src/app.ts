@@ -16,7 +16,7 @@ import { createSettingsService } from './features/settings/settings.service.js';
 import { registerStationsRoutes } from './features/stations/stations.routes.js';
 import { registerTasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
-import { FileStore } from './files/file-store.js';
+import { createFileStore } from './files/create-file-store.js';
 import { fileRoutes } from './files/files.routes.js';
 import { requireCanonicalIds } from './http/canonical-ids.hook.js';
 import { rejectNulCharacters } from './http/no-nul.hook.js';
@@ -62,7 +62,7 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.m
 export interface MeasureSeams {
   guards: Guards;
   settings: { set(key: string, value: string): Promise<void> };
-  /** True when the version exists and belongs to the recipe (file uploads under uploads/<recipe>/<version>/). */
+  /** True when the version exists and belongs to the recipe (file uploads under <recipe>/<version>/). */
   versionExists(recipeId: number, versionId: number): Promise<boolean>;
 }
 
@@ -111,7 +111,12 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   }
   // First, so every route (unknown ones too) is limited before any other work is done.
   const rateLimitStore =
-    rateLimits?.store ?? (await createRateLimitStore({ redisUrl: config.REDIS_URL, logger }));
+    rateLimits?.store ??
+    (await createRateLimitStore({
+      redisUrl: config.REDIS_URL,
+      keyPrefix: `${config.REDIS_KEY_PREFIX}rl:`,
+      logger,
+    }));
   await app.register(rateLimitPlugin, {
     general: rateLimits?.general ?? { limit: config.RATE_LIMIT_GENERAL, windowMs: 60_000 },
     login: rateLimits?.login ?? LOGIN_RATE_LIMIT,
@@ -177,10 +182,11 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   registerSettingsRoutes(app, deps);
   registerStationsRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
-  registerReportsRoutes(app, deps, config);
+  const files = createFileStore(config.DATA_DIR, database);
+  registerReportsRoutes(app, deps, files);
   await app.register(fileRoutes, {
     prefix: '/api',
-    store: new FileStore(config.DATA_DIR),
+    store: files,
     guards: seams.guards,
     settings: seams.settings,
     versions: { exists: seams.versionExists },

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { ROLE_NAMES } from './auth/guard-types.js';
-import type { DB } from './db/schema.types.js';
+import type { Database } from './db/database.js';
 import { generatePassword, hashPassword } from './features/auth/passwords.js';
 import { DEFAULT_SETTINGS, settingsRepository } from './features/settings/settings.repository.js';
 import { usersRepository } from './features/users/users.repository.js';
@@ -25,11 +25,20 @@ export interface BootstrapResult {
 /**
  * First-start data: the bootstrap admin (only while no user exists; holds all
  * three roles because admin alone implies none), the seed station ST-DEFAULT
- * and the default settings. Idempotent: later starts change nothing.
+ * and the default settings. Idempotent: later starts change nothing. Instances started together on one
+ * PostgreSQL run it one after another (a transaction-level advisory lock): both saw no user and both
+ * inserted the admin, and the second start died on the unique username. SQLite's BEGIN IMMEDIATE
+ * already serialises it.
  */
-export async function bootstrap(db: Kysely<DB>, options: BootstrapOptions): Promise<BootstrapResult> {
+export async function bootstrap(
+  { db, dialect }: Pick<Database, 'db' | 'dialect'>,
+  options: BootstrapOptions,
+): Promise<BootstrapResult> {
   const result: BootstrapResult = {};
   await db.transaction().execute(async (tx) => {
+    if (dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(hashtext('measure-bootstrap:' || current_schema()))`.execute(tx);
+    }
     if ((await usersRepository.count(tx)) === 0) {
       const password = options.adminPassword ?? generatePassword();
       if (!options.adminPassword) {

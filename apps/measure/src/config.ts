@@ -1,5 +1,6 @@
 import {
   boolean,
+  type EnvField,
   type EnvValues,
   integer,
   oneOf,
@@ -11,6 +12,19 @@ import {
   writableDir,
 } from '@app/kit';
 
+/**
+ * Every key the service writes to Redis starts with this, so deployments (or test runs) sharing one
+ * Redis keep their budgets apart; every instance of one deployment must use the same.
+ */
+const redisKeyPrefix: EnvField<string> = {
+  defaultText: 'measure:',
+  parse(raw) {
+    const value = raw?.trim() || 'measure:';
+    if (!/^[A-Za-z0-9:._-]{1,64}$/.test(value)) throw new Error('expected 1-64 of A-Z a-z 0-9 : . _ -');
+    return value;
+  },
+};
+
 /** Every variable of the measurement service's run contract (docs/configuration.md). */
 export const measureEnv = {
   MEASURE_PORT: port(8000),
@@ -18,6 +32,7 @@ export const measureEnv = {
   DATA_DIR: writableDir('./data'),
   DATABASE_URL: url(['postgres', 'postgresql']),
   REDIS_URL: url(['redis', 'rediss']),
+  REDIS_KEY_PREFIX: redisKeyPrefix,
   ADMIN_USERNAME: string('admin'),
   ADMIN_PASSWORD: optional(),
   RATE_LIMIT_GENERAL: integer(300, { min: 1 }),

@@ -16,7 +16,7 @@ export async function prepareDatabase(
   const database = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgSchema });
   try {
     await migrate(database);
-    const result = await bootstrap(database.db, {
+    const result = await bootstrap(database, {
       adminUsername: config.ADMIN_USERNAME,
       adminPassword: config.ADMIN_PASSWORD,
       saveGeneratedPassword: (password) => writeAdminPasswordFile(config.DATA_DIR, password),

@@ -147,6 +147,21 @@ export interface MeasurementExclusionsTable {
   reinstate_note: Generated<string>;
 }
 
+/** PostgreSQL only (migration 0010): an uploaded file, thumbnail or logo, by its path under the upload root. */
+export interface StoredFilesTable {
+  id: Generated<number>;
+  path: string;
+  size: number;
+  created_at: string;
+}
+
+/** PostgreSQL only: the bytes of a stored file, in order of `seq` (0, 1, …). */
+export interface StoredFileChunksTable {
+  file_id: number;
+  seq: number;
+  data: Buffer;
+}
+
 export interface DB {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -160,4 +175,6 @@ export interface DB {
   settings: SettingsTable;
   stations: StationsTable;
   station_recipes: StationRecipesTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
 }

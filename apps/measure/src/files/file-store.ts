@@ -1,23 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { constants, createWriteStream } from 'node:fs';
-import { link, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { badRequest, forbidden, notFound } from '@app/kit';
-import { detectUploadType, servedContentType } from './file-types.js';
+import { badRequest, forbidden } from '@app/kit';
+import { detectUploadType } from './file-types.js';
+import { SerialQueue } from './serial-queue.js';
 import { writeThumbnail } from './thumbnails.js';
-import { numberedName, realPathInside, resolveInside, sanitizeFileName } from './upload-paths.js';
+import { sanitizeFileName } from './upload-paths.js';
 
-/** Files being received live here until they are complete and valid; same file system as the target. */
+/** Files being received live here until they are complete and valid (DATA_DIR/uploads/.tmp, local). */
 const TEMP_DIR = '.tmp';
-const THUMBNAILS_DIR = 'thumbnails';
-const GENERAL_DIR = 'general';
+export const THUMBNAILS_DIR = 'thumbnails';
+export const GENERAL_DIR = 'general';
 export const LOGOS_DIR = 'logos';
 /** Temp files older than this are leftovers of a crash and are removed at start. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
-const MAX_DUPLICATES = 10_000;
+export const MAX_DUPLICATES = 10_000;
 
 /** The spec's File upload result. */
 export interface StoredFile {
@@ -39,23 +40,45 @@ export interface OpenedFile {
   contentType: string;
 }
 
-/** Everything under DATA_DIR/uploads: receiving, placing, reading and deleting files safely. */
-export class FileStore {
-  readonly root: string;
+/**
+ * Uploaded files, their thumbnails and the company logo, by path relative to the upload root
+ * (`general/a.png`, `12/3/thumbnails/a.png`, `logos/company_logo.svg`). Receiving and checking an
+ * upload happens here, in a local temp folder, the same for every store; where the checked bytes
+ * then live is the subclass's business: the local disk (DiskFileStore, SQLite) or PostgreSQL
+ * (PgFileStore), which every instance on the database shares.
+ */
+export abstract class FileStore {
+  readonly tempDir: string;
+  private readonly logoQueue = new SerialQueue();
 
   constructor(dataDir: string) {
-    this.root = path.resolve(dataDir, 'uploads');
+    this.tempDir = path.resolve(dataDir, 'uploads', TEMP_DIR);
   }
+
+  /** Opens a stored file for reading; 403 for a path outside the store's alphabet, 404 when missing. */
+  abstract open(relative: string): Promise<OpenedFile>;
+  /**
+   * Makes `file` (and its thumbnail) visible as `<dir>/<first free numbered name>` (and
+   * `<dir>/thumbnails/<that name>`), both or neither, never replacing anything; returns the name.
+   */
+  protected abstract saveUnique(dir: string, name: string, file: string, thumbnail?: string): Promise<string>;
+  /** Deletes a stored file and its thumbnail; 404 when it is missing or not a file. */
+  protected abstract removeStored(relative: string): Promise<void>;
+  /** Puts `file` at `logos/<name>`, replacing what was there in one step. */
+  abstract replaceLogo(name: string, file: string): Promise<void>;
+  /** Deletes every logo but `keep` (a path such as `logos/company_logo.png`). */
+  abstract removeLogosExcept(keep: string): Promise<void>;
+  protected abstract initStorage(): Promise<void>;
 
   /** Creates the folders and clears temp files a crashed process left behind. */
   async init(now = Date.now()): Promise<void> {
-    await mkdir(path.join(this.root, TEMP_DIR), { recursive: true });
-    await mkdir(path.join(this.root, GENERAL_DIR), { recursive: true });
-    for (const name of await readdir(path.join(this.root, TEMP_DIR))) {
-      const file = path.join(this.root, TEMP_DIR, name);
+    await mkdir(this.tempDir, { recursive: true });
+    for (const name of await readdir(this.tempDir)) {
+      const file = path.join(this.tempDir, name);
       const info = await stat(file).catch(() => undefined);
       if (info && now - info.mtimeMs > STALE_TEMP_MS) await unlink(file).catch(() => undefined);
     }
+    await this.initStorage();
   }
 
   /**
@@ -89,10 +112,15 @@ export class FileStore {
     await unlink(file).catch(() => undefined);
   }
 
+  /** A fresh, unguessable temp path in the local temp folder. */
+  tempPath(): string {
+    return path.join(this.tempDir, `${randomBytes(12).toString('hex')}.part`);
+  }
+
   /**
-   * Checks the received bytes, then moves them to `uploads/<recipe>/<version>/` or
-   * `uploads/general/` under a sanitised, de-duplicated name, with a thumbnail for images.
-   * The temp file is consumed either way.
+   * Checks the received bytes, then stores them as `<recipe>/<version>/<name>` or `general/<name>`
+   * under a sanitised, de-duplicated name, with a thumbnail for images. The temp file is consumed
+   * either way.
    */
   async place(
     received: ReceivedFile,
@@ -105,48 +133,22 @@ export class FileStore {
       const type = await detectUploadType(received.tempPath);
       if (!type) throw badRequest('File type not allowed: JPEG, PNG, GIF, WebP or PDF (checked by content)');
       const name = sanitizeFileName(originalName, type.extensions);
-      const relativeDir = target ? `${target.recipeId}/${target.versionId}` : GENERAL_DIR;
-      const dir = resolveInside(this.root, relativeDir);
-      await mkdir(dir, { recursive: true });
+      const dir = target ? `${target.recipeId}/${target.versionId}` : GENERAL_DIR;
       if (type.image) {
         thumbTemp = `${this.tempPath()}.${type.extensions[0]}`;
         await writeThumbnail(received.tempPath, thumbTemp);
       }
-      const finalName = await this.linkUnique(received.tempPath, dir, name);
+      const finalName = await this.saveUnique(dir, name, received.tempPath, thumbTemp);
       const result: StoredFile = {
-        file_path: `${relativeDir}/${finalName}`,
+        file_path: `${dir}/${finalName}`,
         file_type: type.mime,
         file_size: received.size,
       };
-      if (thumbTemp) {
-        try {
-          await mkdir(path.join(dir, THUMBNAILS_DIR), { recursive: true });
-          await rename(thumbTemp, path.join(dir, THUMBNAILS_DIR, finalName));
-        } catch (error) {
-          await this.discard(path.join(dir, finalName));
-          throw error;
-        }
-        result.thumbnail_path = `${relativeDir}/${THUMBNAILS_DIR}/${finalName}`;
-      }
+      if (thumbTemp) result.thumbnail_path = `${dir}/${THUMBNAILS_DIR}/${finalName}`;
       return result;
     } finally {
       await this.discard(received.tempPath);
       if (thumbTemp) await this.discard(thumbTemp);
-    }
-  }
-
-  /** Opens a stored file for reading; 403 outside the upload root, 404 when missing or not a file. */
-  async open(relative: string): Promise<OpenedFile> {
-    const real = await this.existingPath(relative);
-    const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW).catch(mapMissing);
-    try {
-      const info = await handle.stat();
-      if (!info.isFile()) throw notFound('File not found');
-      const contentType = await servedContentType(real);
-      return { stream: handle.createReadStream(), size: info.size, contentType };
-    } catch (error) {
-      await handle.close();
-      throw error;
     }
   }
 
@@ -155,52 +157,40 @@ export class FileStore {
     if (relative.split('/')[0] === LOGOS_DIR) {
       throw forbidden('The company logo is replaced through POST /settings/logo, not deleted here');
     }
-    const real = await this.existingPath(relative);
-    const info = await stat(real).catch(mapMissing);
-    if (!info.isFile()) throw notFound('File not found');
-    await unlink(real).catch(mapMissing);
-    await this.discard(path.join(path.dirname(real), THUMBNAILS_DIR, path.basename(real)));
-  }
-
-  /** A fresh, unguessable temp path in the upload root's temp folder. */
-  tempPath(): string {
-    return path.join(this.root, TEMP_DIR, `${randomBytes(12).toString('hex')}.part`);
-  }
-
-  private async existingPath(relative: string): Promise<string> {
-    const absolute = resolveInside(this.root, relative);
-    return realPathInside(this.root, absolute).catch(mapMissing);
+    await this.removeStored(relative);
   }
 
   /**
-   * Gives the temp file its final name without ever replacing an existing file: link() fails
-   * with EEXIST atomically, so two concurrent uploads of `a.png` become `a.png` and `a_1.png`.
+   * Runs one change of the logo at a time, so two concurrent uploads of different types cannot each
+   * delete the other's file and leave the setting pointing at nothing. In this process by default; the
+   * PostgreSQL store adds a lock every instance on the database respects.
    */
-  private async linkUnique(tempPath: string, dir: string, name: string): Promise<string> {
-    for (let n = 0; n < MAX_DUPLICATES; n++) {
-      const candidate = numberedName(name, n);
-      try {
-        await link(tempPath, path.join(dir, candidate));
-        return candidate;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-    }
-    throw badRequest(`Too many files named ${name}`);
+  exclusiveLogoChange<T>(task: () => Promise<T>): Promise<T> {
+    return this.logoQueue.run(task);
   }
+
+  /** A stored file's bytes when it exists and is at most `maxBytes` long, else null (report logos). */
+  async readSmall(relative: string, maxBytes: number): Promise<Buffer | null> {
+    const file = await this.open(relative).catch(() => undefined);
+    if (!file) return null;
+    if (file.size > maxBytes) {
+      file.stream.destroy();
+      return null;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}
+
+/** `dir/thumbnails/name` for `dir/name`. */
+export function thumbnailPathOf(relative: string): string {
+  const slash = relative.lastIndexOf('/');
+  return `${relative.slice(0, slash + 1)}${THUMBNAILS_DIR}/${relative.slice(slash + 1)}`;
 }
 
 function tooLarge(maxBytes: number) {
   const mb = maxBytes / (1024 * 1024);
   const limit = Number.isInteger(mb) ? `${mb} MB` : `${maxBytes} bytes`;
   return badRequest(`File is larger than the upload limit of ${limit}`);
-}
-
-/** Missing files and folders are 404; anything else is unexpected and propagates. */
-function mapMissing(error: unknown): never {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'ENAMETOOLONG') {
-    throw notFound('File not found');
-  }
-  throw error;
 }

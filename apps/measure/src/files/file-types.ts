@@ -1,4 +1,4 @@
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 
 /** What an accepted file is, decided from its bytes. */
 export interface DetectedType {
@@ -42,8 +42,16 @@ export async function mayBeSvg(file: string): Promise<boolean> {
  * (text, so no magic bytes); anything else is an opaque download.
  */
 export async function servedContentType(file: string): Promise<string> {
-  const detected = await fileTypeFromFile(file);
-  if (detected && UPLOAD_TYPES[detected.mime]) return detected.mime;
-  if (file.toLowerCase().endsWith('.svg')) return SVG_TYPE.mime;
+  return contentTypeFor((await fileTypeFromFile(file))?.mime, file);
+}
+
+/** The same decision from a stored file's first bytes (any chunk of a few KiB holds every magic number). */
+export async function servedContentTypeOfHead(head: Uint8Array, name: string): Promise<string> {
+  return contentTypeFor((await fileTypeFromBuffer(head))?.mime, name);
+}
+
+function contentTypeFor(detectedMime: string | undefined, name: string): string {
+  if (detectedMime && UPLOAD_TYPES[detectedMime]) return detectedMime;
+  if (name.toLowerCase().endsWith('.svg')) return SVG_TYPE.mime;
   return 'application/octet-stream';
 }

@@ -14,7 +14,7 @@ import {
   StoredFileBody,
   uploadErrors,
 } from './files.schema.js';
-import { removeOtherLogos, storeLogo } from './logo-store.js';
+import { storeLogo } from './logo-store.js';
 import { multipartLimits, receiveMultipart } from './multipart-upload.js';
 
 export interface FileRoutesOptions {
@@ -38,7 +38,6 @@ const SCRIPTABLE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, options) => {
   const { store, guards, settings, versions, maxUploadBytes } = options;
   await store.init();
-  const logoChanges = new SerialQueue();
   await app.register(multipart, { limits: multipartLimits(maxUploadBytes), throwFileSizeLimit: false });
 
   app.post(
@@ -50,7 +49,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
         summary: 'Upload a file (JPEG, PNG, GIF, WebP or PDF, checked by content)',
         description:
           'multipart/form-data: `file` (required), `recipe_id` and `version_id` (optional integers, both or ' +
-          'neither). Stored under uploads/<recipe_id>/<version_id>/ or uploads/general/; images get a ' +
+          'neither). Stored as <recipe_id>/<version_id>/<name> or general/<name>; images get a ' +
           'thumbnail. Over MAX_UPLOAD_SIZE_MB gives 400.',
         consumes: ['multipart/form-data'],
         response: { 200: StoredFileBody, ...uploadErrors },
@@ -120,7 +119,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
         tags: ['settings'],
         summary: 'Upload the company logo (JPEG, PNG, GIF, WebP or SVG)',
         description:
-          'multipart/form-data with `file`. Stored as uploads/logos/company_logo.<ext>, replacing the previous ' +
+          'multipart/form-data with `file`. Stored as logos/company_logo.<ext>, replacing the previous ' +
           'logo; updates the setting company_logo_path. SVG is sanitised (scripts, event handlers, external ' +
           'references removed) and served with a script-blocking content-security policy.',
         consumes: ['multipart/form-data'],
@@ -129,12 +128,12 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     },
     async (request) => {
       const upload = await receiveMultipart(request, store, maxUploadBytes);
-      // One logo change at a time, so two concurrent uploads of different types cannot each delete
-      // the other's file and leave the setting pointing at nothing.
-      const logo = await logoChanges.run(async () => {
+      // One logo change at a time (across instances on PostgreSQL), so two concurrent uploads of
+      // different types cannot each delete the other's file and leave the setting pointing at nothing.
+      const logo = await store.exclusiveLogoChange(async () => {
         const stored = await storeLogo(store, upload.file);
         await settings.set('company_logo_path', stored.logo_path);
-        await removeOtherLogos(store, stored.logo_path);
+        await store.removeLogosExcept(stored.logo_path);
         return stored;
       });
       if (logo.removed.length > 0) {
@@ -154,17 +153,6 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
  */
 function documentFilePath({ schema, url }: { schema: object; url: string }) {
   return { schema: { ...schema, params: FilePathDocParams }, url: url.replace(/\*$/, ':file_path') };
-}
-
-/** Runs tasks one after another, in arrival order; a failed task does not block the next. */
-class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(task, task);
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
 }
 
 function optionalId(fields: Map<string, string>, name: string): number | undefined {

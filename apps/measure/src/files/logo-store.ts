@@ -1,8 +1,6 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { badRequest } from '@app/kit';
-import type { FileStore, ReceivedFile } from './file-store.js';
-import { LOGOS_DIR } from './file-store.js';
+import { type FileStore, LOGOS_DIR, type ReceivedFile } from './file-store.js';
 import { detectRasterLogoType, mayBeSvg } from './file-types.js';
 import { SvgRejected, sanitizeSvgInSlices } from './svg-sanitizer.js';
 
@@ -19,20 +17,18 @@ export interface StoredLogo {
 }
 
 /**
- * Puts a received logo at `uploads/logos/company_logo.<ext>`, replacing a logo of the same type in
- * one rename. Raster types are checked by magic bytes; anything else must parse as SVG and is
- * rewritten by the sanitiser. The temp file is consumed either way.
+ * Stores a received logo as `logos/company_logo.<ext>`, replacing a logo of the same type in one step.
+ * Raster types are checked by magic bytes; anything else must parse as SVG and is rewritten by the
+ * sanitiser. The temp file is consumed either way.
  */
 export async function storeLogo(store: FileStore, received: ReceivedFile): Promise<StoredLogo> {
   const sanitizedTemp = store.tempPath();
   try {
-    const dir = path.join(store.root, LOGOS_DIR);
-    await mkdir(dir, { recursive: true });
     const raster = await detectRasterLogoType(received.tempPath);
     if (raster) {
-      const ext = raster.extensions[0];
-      await rename(received.tempPath, path.join(dir, `${LOGO_BASENAME}.${ext}`));
-      return { logo_path: `${LOGOS_DIR}/${LOGO_BASENAME}.${ext}`, file_size: received.size, removed: [] };
+      const name = `${LOGO_BASENAME}.${raster.extensions[0]}`;
+      await store.replaceLogo(name, received.tempPath);
+      return { logo_path: `${LOGOS_DIR}/${name}`, file_size: received.size, removed: [] };
     }
     if (!(await mayBeSvg(received.tempPath))) throw notALogo();
     if (received.size > MAX_SVG_LOGO_BYTES) {
@@ -40,21 +36,11 @@ export async function storeLogo(store: FileStore, received: ReceivedFile): Promi
     }
     const { svg, removed } = await sanitize(await readFile(received.tempPath));
     await writeFile(sanitizedTemp, svg, { flag: 'wx', mode: 0o640 });
-    await rename(sanitizedTemp, path.join(dir, `${LOGO_BASENAME}.svg`));
+    await store.replaceLogo(`${LOGO_BASENAME}.svg`, sanitizedTemp);
     return { logo_path: `${LOGOS_DIR}/${LOGO_BASENAME}.svg`, file_size: Buffer.byteLength(svg), removed };
   } finally {
     await store.discard(received.tempPath);
     await store.discard(sanitizedTemp);
-  }
-}
-
-/** Deletes logos of other types once the setting points at the new one. */
-export async function removeOtherLogos(store: FileStore, keep: string): Promise<void> {
-  const dir = path.join(store.root, LOGOS_DIR);
-  for (const name of await readdir(dir)) {
-    if (name.startsWith(`${LOGO_BASENAME}.`) && `${LOGOS_DIR}/${name}` !== keep) {
-      await store.discard(path.join(dir, name));
-    }
   }
 }
 

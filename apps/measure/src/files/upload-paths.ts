@@ -18,14 +18,22 @@ const MAX_PATH_LENGTH = 1024;
  * the resolve-and-compare check below is a second, independent guard in case that rule ever changes.
  */
 export function resolveInside(root: string, relative: string): string {
+  const absolute = path.resolve(root, ...checkedSegments(relative));
+  if (!isInside(root, absolute)) throw forbidden('Path escapes the upload directory');
+  return absolute;
+}
+
+/**
+ * The segments of a caller's relative path when every one follows the stored-name alphabet, else 403.
+ * The PostgreSQL store, which has no directories to escape, applies exactly this rule to its keys.
+ */
+export function checkedSegments(relative: string): string[] {
   if (relative.length === 0 || relative.length > MAX_PATH_LENGTH) throw forbidden('Invalid file path');
   const segments = relative.split('/');
   if (!segments.every((segment) => SAFE_SEGMENT.test(segment))) {
     throw forbidden('Path escapes the upload directory or contains forbidden characters');
   }
-  const absolute = path.resolve(root, ...segments);
-  if (!isInside(root, absolute)) throw forbidden('Path escapes the upload directory');
-  return absolute;
+  return segments;
 }
 
 /**

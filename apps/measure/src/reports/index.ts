@@ -11,7 +11,7 @@ export {
   ReportRowsMismatchError,
   renderMeasurementsReport,
 } from './measurements-report.js';
-export { loadLogo, MAX_LOGO_BYTES, resolveLogoPath } from './report-logo.js';
+export { loadLogo, MAX_LOGO_BYTES, readCompanyLogo } from './report-logo.js';
 export {
   type ReportFilter,
   type ReportRecipe,

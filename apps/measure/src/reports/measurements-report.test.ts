@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const report = (sizes: number[]): MeasurementsReportData => ({
-  logo_path: null,
+  logo: null,
   recipe: { code: 'HSG-4711/B', name: 'Gehäuse Deckel', version: 3 },
   filters: [{ label: 'Lot', value: 'L-2026-114' }],
   generated_at: new Date(Date.UTC(2026, 10, 21, 8, 15)),

@@ -54,7 +54,7 @@ export interface MeasurementRow {
 }
 
 export interface MeasurementsReportData {
-  logo_path: string | null;
+  logo: Buffer | null;
   recipe: ReportRecipe;
   filters: ReportFilter[];
   generated_at: Date;
@@ -173,7 +173,7 @@ export async function renderMeasurementsReport(
   rows: AsyncIterable<MeasurementRow> | Iterable<MeasurementRow>,
   output: NodeJS.WritableStream,
 ): Promise<void> {
-  const logo = await loadLogo(data.logo_path);
+  const logo = await loadLogo(data.logo);
   const groups = data.groups.filter((group) => group.count > 0);
   const pages = countPages(
     groups.map((group) => group.count),

@@ -37,11 +37,11 @@ export function fixtureSeries(n: number, seed = 7): SpcSeries {
   );
 }
 
-export function fixtureSpcReport(series: SpcSeries, logoPath: string | null = null): SpcReportData {
+export function fixtureSpcReport(series: SpcSeries, logo: Buffer | null = null): SpcReportData {
   const counts = { pass: 0, warning: 0, fail: 0 };
   for (const value of series.values) counts[classify(value, FIXTURE_LIMITS)] += 1;
   return {
-    logo_path: logoPath,
+    logo,
     recipe: { code: 'HSG-4711/B', name: 'Gehäuse Deckel Ø25', version: 3 },
     subtask: {
       marker_number: 7,

@@ -3,8 +3,7 @@
  * (all accepted as uploads) are rasterised with sharp. A missing, oversized or unreadable logo
  * never blocks a report: the header is drawn without it.
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { FileStore } from '../files/file-store.js';
 import { imageDecodes, MAX_INPUT_PIXELS } from '../files/thumbnails.js';
 
 /** Larger files are not logos; refusing them bounds the memory a report can take. */
@@ -13,13 +12,10 @@ export const MAX_LOGO_BYTES = 10 * 1024 * 1024;
 const isPng = (b: Buffer) => b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
 const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
-/** The logo as PNG or JPEG bytes, or null. `path` must already be resolved inside the data folder. */
-export async function loadLogo(path: string | null): Promise<Buffer | null> {
-  if (!path) return null;
+/** The logo as PNG or JPEG bytes for pdfkit, or null when there is none or it does not decode. */
+export async function loadLogo(bytes: Buffer | null): Promise<Buffer | null> {
+  if (!bytes || bytes.length > MAX_LOGO_BYTES) return null;
   try {
-    const info = await stat(path);
-    if (!info.isFile() || info.size > MAX_LOGO_BYTES) return null;
-    const bytes = await readFile(path);
     if (isPng(bytes) || isJpeg(bytes)) return bytes;
     // 600 px wide is sharp at the 140 pt the header gives the logo
     const { default: sharp } = await import('sharp');
@@ -35,22 +31,14 @@ export async function loadLogo(path: string | null): Promise<Buffer | null> {
 }
 
 /**
- * The logo setting (`company_logo_path`, relative to the data folder, e.g. "uploads/logo.png") as an
- * absolute path, or null when it is empty, missing, or resolves — through "..", an absolute path or
- * a symbolic link — to anything outside `dataDir`.
+ * The stored bytes of the logo setting (`company_logo_path`, relative to the upload root, as the logo
+ * upload records it), or null when it is empty, missing, too large or names anything the file store
+ * refuses: `..`, absolute paths, and on the disk store a symbolic link out of the upload folder.
  */
-export async function resolveLogoPath(
-  dataDir: string,
+export async function readCompanyLogo(
+  files: FileStore,
   setting: string | null | undefined,
-): Promise<string | null> {
+): Promise<Buffer | null> {
   if (!setting || setting.includes('\u0000')) return null;
-  try {
-    const root = await realpath(dataDir);
-    const target = await realpath(resolve(root, setting));
-    const inside = relative(root, target);
-    if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return null;
-    return target;
-  } catch {
-    return null;
-  }
+  return files.readSmall(setting, MAX_LOGO_BYTES).catch(() => null);
 }

@@ -1,12 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { App } from '@app/kit';
 import { callerOf } from '../auth/auth.plugin.js';
-import type { MeasureConfig } from '../config.js';
+import type { FileStore } from '../files/file-store.js';
 import { errorResponses } from '../http/common.schema.js';
 import { early, type RouteDeps } from '../http/route-deps.js';
 import { RecipeScopeQuery, SpcReportQuery } from '../statistics/statistics-query.schema.js';
 import { contentDisposition, measurementsReportName, spcReportName } from './content-disposition.js';
-import { ClientGoneError, loadSpcReport, planMeasurementsReport, uploadRootOf } from './reports.service.js';
+import { ClientGoneError, loadSpcReport, planMeasurementsReport } from './reports.service.js';
 
 /**
  * pdfkit (with its fonts) and sharp cost some 40 MiB of resident memory: loaded on the first report, not at
@@ -45,9 +45,9 @@ async function renderToBuffer(render: (out: PassThrough) => Promise<void>): Prom
 export function registerReportsRoutes(
   app: App,
   { guards, database, metrics }: RouteDeps,
-  config: MeasureConfig,
+  files: FileStore,
 ): void {
-  const context = { database, uploadRoot: uploadRootOf(config.DATA_DIR) };
+  const context = { database, files };
   const tags = ['reports'];
   const metrologist = { onRequest: early(guards.role('Metrologist')) };
 

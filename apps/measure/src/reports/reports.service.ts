@@ -2,10 +2,10 @@
  * Loads everything a report shows before its first byte is sent (so a failure is a clean 500),
  * except the measurements report's rows, which stream from the same snapshot as its counts.
  */
-import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Database } from '../db/database.js';
 import { settingsRepository } from '../features/settings/settings.repository.js';
+import type { FileStore } from '../files/file-store.js';
 import { capability, controlChart, histogram, parseRuleSet, summarize, type Verdict } from '../spc/index.js';
 import { openSnapshot } from '../statistics/read-snapshot.js';
 import { seriesIn } from '../statistics/series-source.js';
@@ -13,17 +13,15 @@ import { statisticsRepository, toVerdictCounts } from '../statistics/statistics.
 import { limitsOf, resolveScope, resolveSubtaskScope, type Scope } from '../statistics/statistics.service.js';
 import type { StatisticsFilters } from '../statistics/statistics-query.schema.js';
 import type { MeasurementGroup, MeasurementRow, MeasurementsReportData } from './measurements-report.js';
-import { resolveLogoPath } from './report-logo.js';
+import { readCompanyLogo } from './report-logo.js';
 import { nameOf, reportsRepository } from './reports.repository.js';
 import type { ReportFilter, SpcReportData } from './spc-report.js';
 
 export interface ReportContext {
   database: Database;
-  /** DATA_DIR/uploads: the logo setting is relative to it (as the logo upload stores it). */
-  uploadRoot: string;
+  /** Where the company logo is stored (the setting names its path in this store). */
+  files: FileStore;
 }
-
-export const uploadRootOf = (dataDir: string) => join(dataDir, 'uploads');
 
 export class ClientGoneError extends Error {}
 
@@ -32,9 +30,9 @@ async function authorName(database: Database, userId: number): Promise<string> {
   return user ? nameOf(user) : `user ${userId}`;
 }
 
-async function logoPath(context: ReportContext): Promise<string | null> {
+async function companyLogo(context: ReportContext): Promise<Buffer | null> {
   const setting = await settingsRepository.get(context.database.db, 'company_logo_path');
-  return resolveLogoPath(context.uploadRoot, setting);
+  return readCompanyLogo(context.files, setting);
 }
 
 /** The filters as the reader should see them, in the spec's order. */
@@ -92,7 +90,7 @@ export async function loadSpcReport(
     await snapshot.close();
   }
   return {
-    logo_path: await logoPath(context),
+    logo: await companyLogo(context),
     recipe: { code: recipe.code, name: recipe.name, version: subtask.version_number },
     subtask: {
       ...limitsOf(subtask),
@@ -129,7 +127,7 @@ export async function planMeasurementsReport(
   const { db } = database;
   const scope = await resolveScope(database, query);
   const header = {
-    logo_path: await logoPath(context),
+    logo: await companyLogo(context),
     filters: await filterLabels(database, scope, query, true),
     author: await authorName(database, callerId),
   };

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriesOf } from '../spc/index.js';
@@ -24,10 +23,9 @@ afterAll(async () => {
 
 describe('SPC report PDF', () => {
   it('shows the recipe, the subtask and the Cpk a metrologist checks, on a page that is not blank', async () => {
-    const logo = dir.file('logo.png');
-    await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1f4e79' } })
+    const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1f4e79' } })
       .png()
-      .toFile(logo);
+      .toBuffer();
     const data = fixtureSpcReport(fixtureSeries(150), logo);
     const file = await renderToFile(dir.file('spc.pdf'), (out) => renderSpcReport(data, out));
 
@@ -92,9 +90,7 @@ describe('SPC report PDF', () => {
   });
 
   it('still renders when the logo is missing or not an image', async () => {
-    const junk = dir.file('logo.txt');
-    await writeFile(junk, 'not an image');
-    for (const logo of [dir.file('missing.png'), junk]) {
+    for (const logo of [null, Buffer.from('not an image')]) {
       const file = await renderToFile(dir.file('nologo.pdf'), (out) =>
         renderSpcReport(fixtureSpcReport(fixtureSeries(30), logo), out),
       );

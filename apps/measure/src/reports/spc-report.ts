@@ -48,8 +48,8 @@ export interface ReportFilter {
 }
 
 export interface SpcReportData {
-  /** Absolute path of the company logo (PNG, JPEG; SVG/WebP/GIF rasterised), or null. */
-  logo_path: string | null;
+  /** The stored company logo's bytes (PNG, JPEG as they are; SVG/WebP/GIF rasterised), or null. */
+  logo: Buffer | null;
   recipe: ReportRecipe;
   subtask: ReportSubtask;
   filters: ReportFilter[];
@@ -107,7 +107,7 @@ function outOfControlNote(data: SpcReportData): string {
 
 /** Renders the SPC report as PDF into `output`; resolves when every byte has been written. */
 export async function renderSpcReport(data: SpcReportData, output: NodeJS.WritableStream): Promise<void> {
-  const logo = await loadLogo(data.logo_path);
+  const logo = await loadLogo(data.logo);
   const decimals = valueDecimals(data.subtask.unit, data.subtask);
   const title = `SPC report ${data.recipe.code} #${data.subtask.marker_number}`;
   const doc = createDocument(title, data.author, true);

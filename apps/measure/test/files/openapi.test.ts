@@ -5,7 +5,7 @@ import { createApp } from '@app/kit';
 import { silentLogger } from '@app/kit/testing';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { FileStore } from '../../src/files/file-store.js';
+import { DiskFileStore } from '../../src/files/disk-file-store.js';
 import { fileRoutes } from '../../src/files/files.routes.js';
 import { testGuards } from '../support/test-guards.js';
 
@@ -19,7 +19,7 @@ describe('OpenAPI for the file routes', () => {
     });
     await app.register(fileRoutes, {
       prefix: '/api',
-      store: new FileStore(dataDir),
+      store: new DiskFileStore(dataDir),
       guards: testGuards,
       settings: { set: async () => undefined },
       versions: { exists: async () => true },
