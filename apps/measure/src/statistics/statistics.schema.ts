@@ -12,7 +12,9 @@ const Ppm = Type.Union([
   Type.Object({ below_lsl: Type.Number(), above_usl: Type.Number(), total: Type.Number() }),
   Type.Null(),
 ]);
-const Interval = Type.Union([Type.Object({ lower: Type.Number(), upper: Type.Number() }), Type.Null()]);
+const Interval = Type.Union([Type.Object({ lower: Type.Number(), upper: Type.Number() }), Type.Null()], {
+  description: '95 % confidence interval: chi-square for Cp and Pp, Bissell for Cpk and Ppk; null when n < 2',
+});
 
 export const SummarySchema = Type.Object(
   {
@@ -53,7 +55,9 @@ export const CapabilitySchema = Type.Object(
     ppm_within: Ppm,
     ppm_overall: Ppm,
     ppm_observed: Ppm,
+    cp_ci95: Interval,
     cpk_ci95: Interval,
+    pp_ci95: Interval,
     ppk_ci95: Interval,
     warnings: Type.Array(Type.String()),
   },
