@@ -181,7 +181,16 @@ describe('capability: degenerate data gives null, never NaN or Infinity', () => 
 
   it('no tolerance at all: every index null, nothing can be out of tolerance', () => {
     const result = capability(seriesOf([1.2, 1.4, 1.1, 1.3]), limits(null, null, 1.25));
-    expect(result).toMatchObject({ cp: null, cpk: null, pp: null, ppk: null, cpm: null, cpk_ci95: null, cp_ci95: null, pp_ci95: null });
+    expect(result).toMatchObject({
+      cp: null,
+      cpk: null,
+      pp: null,
+      ppk: null,
+      cpm: null,
+      cpk_ci95: null,
+      cp_ci95: null,
+      pp_ci95: null,
+    });
     expect(result.ppm_overall).toEqual({ below_lsl: 0, above_usl: 0, total: 0 });
     expectAllFinite(result);
   });

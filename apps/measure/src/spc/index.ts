@@ -11,6 +11,7 @@ export {
   type PpmEstimate,
   sigmaWithin,
 } from './capability.js';
+export { CAPABLE_INDEX, type CapabilityLight, capabilityLight, MINIMUM_INDEX } from './capability-light.js';
 export {
   classify,
   decimalsOf,
@@ -47,4 +48,3 @@ export { normalCdf, normalPdf } from './normal.js';
 export { SpcSeries, seriesOf, toEpochMs } from './series.js';
 export { type SubgroupCharts, subgroupCharts } from './subgroup-charts.js';
 export { percentage, type Summary, SummaryAccumulator, summarize } from './summary.js';
-export { CAPABLE_INDEX, type CapabilityLight, capabilityLight, MINIMUM_INDEX } from './capability-light.js';

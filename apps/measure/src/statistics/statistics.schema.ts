@@ -143,6 +143,17 @@ const ExcludedPointSchema = Type.Object({
   }),
 });
 
+const ChartCommentSchema = Type.Object({
+  measurement_id: Type.Integer(),
+  position: Type.Integer({
+    minimum: 0,
+    description: 'the point’s index in `points`, or for an excluded point its `position` in `excluded`',
+  }),
+  text: Type.String(),
+  author: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
 const VersionSegmentSchema = Type.Object({
   subtask_id: Type.Integer(),
   version_id: Type.Integer(),
@@ -184,6 +195,10 @@ export const ControlChartSchema = Type.Object(
       description:
         'Points of the selection excluded from the statistics (POST /api/measurements/{id}/exclusion), in time ' +
         'order: shown on the chart, but not in `points`, the limits or the rules',
+    }),
+    comments: Type.Array(ChartCommentSchema, {
+      description:
+        'Comments on the selection’s points (POST /api/measurements/{id}/comments), in SPC order of their points',
     }),
   },
   { $id: 'ControlChart' },
