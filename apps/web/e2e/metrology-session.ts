@@ -55,7 +55,10 @@ export async function startMetrologySession(stationCode: string): Promise<Metrol
     await page.locator('select[name=recipe]').selectOption({ label: recipeLabel });
     const rows = page.getByTestId('capability-overview').locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(subtaskIndex);
-    await rows.nth(subtaskIndex - 1).getByRole('link').click();
+    await rows
+      .nth(subtaskIndex - 1)
+      .getByRole('link')
+      .click();
     await expect.poll(() => page.getByTestId('control-chart').getAttribute('data-count')).toBe(String(count));
     return page;
   };
