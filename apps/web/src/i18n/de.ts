@@ -224,7 +224,6 @@ export const de: Messages = {
     movingRange: 'Gleitende Spannweite',
     excluded: 'Aus der Statistik ausgeschlossen',
     versions: 'Versionen',
-    thisVersion: 'Diese Version',
     allVersions: 'Alle Versionen',
     versionMark: 'V{{number}}',
     exclude: 'Ausschließen',
@@ -300,6 +299,7 @@ export const de: Messages = {
     status: 'Status',
     openChart: 'Regelkarte',
     noDescription: 'ohne Beschreibung',
+    pointNotInVersion: 'Punkt {{marker}} gibt es in dieser Version nicht.',
     noCharacteristics: 'Diese Version hat keine Messpunkte.',
     legend:
       'Rot: Cpk oder Ppk unter 1,00. Gelb: unter 1,33 oder ein Punkt verletzt eine Regel. Grün: beide mindestens 1,33 und keine Verletzung. Grau: weniger als zwei Werte oder keine Streuung.',

@@ -220,7 +220,6 @@ export const en = {
     movingRange: 'Moving range',
     excluded: 'Excluded from the statistics',
     versions: 'Versions',
-    thisVersion: 'This version',
     allVersions: 'All versions',
     versionMark: 'v{{number}}',
     exclude: 'Exclude',
@@ -296,6 +295,7 @@ export const en = {
     status: 'Status',
     openChart: 'Chart',
     noDescription: 'no description',
+    pointNotInVersion: 'Point {{marker}} does not exist in this version.',
     noCharacteristics: 'This version has no measuring points.',
     legend:
       'Red: Cpk or Ppk below 1.00. Yellow: below 1.33, or a point flagged by the rule set. Green: both at least 1.33 and nothing flagged. Grey: fewer than two values or no spread.',

@@ -136,6 +136,11 @@ export function MetrologyPage() {
           histogram.error
         }
       />
+      {filters.marker !== null && subtasks.data && !subtask && (
+        <p className="muted" data-testid="no-such-point">
+          {t('spcOverview.pointNotInVersion', { marker: filters.marker })}
+        </p>
+      )}
       {selection.oldVersion && filters.recipe_id !== null && (
         <VersionChangesCard recipeId={filters.recipe_id} version={selection.oldVersion} />
       )}
