@@ -7,6 +7,7 @@ import type { Guards } from './auth/guard-types.js';
 import type { MeasureConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerCommentsRoutes } from './features/comments/comments.routes.js';
 import { registerExclusionsRoutes } from './features/exclusions/exclusions.routes.js';
 import { registerMeasurementsRoutes } from './features/measurements/measurements.routes.js';
 import { versionsRepository } from './features/recipes/recipes.repository.js';
@@ -179,6 +180,7 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   registerTasksRoutes(app, deps);
   registerMeasurementsRoutes(app, deps);
   registerExclusionsRoutes(app, deps);
+  registerCommentsRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerStationsRoutes(app, deps);
   registerStatisticsRoutes(app, deps);

@@ -158,6 +158,8 @@ const ROWS: Row[] = [
     }),
   ),
   { method: 'GET', path: (c) => `/api/statistics/subtasks?recipe_id=${c.recipeId}`, access: ['Metrologist'] },
+  { method: 'GET', path: (c) => `/api/statistics/overview?recipe_id=${c.recipeId}`, access: ['Metrologist'] },
+  { method: 'GET', path: (c) => `/api/comments?recipe_id=${c.recipeId}`, access: ['Metrologist'] },
   {
     method: 'GET',
     path: (c) => `/api/reports/spc?recipe_id=${c.recipeId}&subtask_id=${c.subtaskId}`,

@@ -17,8 +17,7 @@ const LENGTH = { nominal: 120, ltl: 119.9, lwl: 119.95, uwl: 120.05, utl: 120.1 
 const VALUES = [120.01, 119.98, 120.03, 120.0, 119.99, 120.02, 1200.2, 120.04, 119.97, 120.01, 120.0, 120.02];
 const OUTLIER_SERIAL = 'SN-6';
 
-const cpkShown = (page: Page) =>
-  page.getByTestId('capability').locator('tr', { hasText: /^Cpk/ }).locator('td').textContent();
+const cpkShown = (page: Page) => page.getByTestId('capability').locator('[data-field="cpk"]').textContent();
 /** The Cpk as the English page prints it (two decimals). */
 const asShown = (cpk: number) =>
   new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cpk);

@@ -291,7 +291,8 @@ describe('measurement shop floor, end to end', () => {
   it('a metrologist sees the three results in the control chart and downloads both PDFs', async () => {
     const { page } = await newPage();
     await login(page, services.measureUrl, 'meta', PASSWORD);
-    await page.getByRole('heading', { name: 'Statistical process control' }).waitFor();
+    // the landing page is the capability overview; each characteristic links to its chart
+    await page.getByRole('heading', { name: 'Capability overview' }).waitFor();
     const key = (await page.evaluate(() => localStorage.getItem('measure.apiKey'))) ?? '';
     const recipe = await apiAs(adminKey, 'GET', `/recipes/code/${RECIPE.code}`);
     const probe = await fetch(`${services.measureUrl}/api/statistics/subtasks?recipe_id=${recipe.id}`, {
@@ -306,8 +307,10 @@ describe('measurement shop floor, end to end', () => {
     } else {
       expect(probe.status).toBe(200);
       await page.locator('select[name=recipe]').selectOption({ label: `${RECIPE.code} · ${RECIPE.name}` });
-      await expect.poll(() => page.locator('select[name=subtask] option').count()).toBe(3);
-      await page.locator('select[name=subtask]').selectOption({ index: 1 });
+      const rows = page.getByTestId('capability-overview').locator('tbody tr');
+      await expect.poll(() => rows.count()).toBe(2);
+      await rows.first().getByRole('link').click();
+      await page.getByRole('heading', { name: 'Statistical process control' }).waitFor();
       const chart = page.getByTestId('control-chart');
       await chart.waitFor();
       await expect.poll(() => chart.getAttribute('data-count')).toBe('3');
@@ -341,7 +344,7 @@ describe('measurement shop floor, end to end', () => {
     const me = await apiAs(key, 'GET', '/auth/me');
     expect([me.language_pref, me.theme_pref]).toEqual(['de', 'dark']);
     await page.getByRole('link', { name: 'SPC' }).click();
-    await page.getByRole('heading', { name: 'Statistische Prozesslenkung' }).waitFor();
+    await page.getByRole('heading', { name: 'Fähigkeitsübersicht' }).waitFor();
     await page.screenshot({ path: join(shots, 'metrology-de-dark.png') });
   });
 

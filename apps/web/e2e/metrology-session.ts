@@ -13,7 +13,7 @@ export interface MetrologySession {
   /** The admin's call of the measurement API; throws on a non-2xx answer. */
   // biome-ignore lint/suspicious/noExplicitAny: JSON answers of many shapes, read field by field in the tests
   api(method: string, path: string, body?: unknown): Promise<any>;
-  /** Signs in as admin, opens SPC on `recipeLabel` and the subtask option at `subtaskIndex`, waits for `count` points. */
+  /** Signs in as admin, opens the overview of `recipeLabel`, then the chart of its `subtaskIndex`-th characteristic (from 1), and waits for `count` points. */
   openSpc(recipeLabel: string, subtaskIndex: number, count: number): Promise<Page>;
   stop(): Promise<void>;
 }
@@ -50,12 +50,15 @@ export async function startMetrologySession(stationCode: string): Promise<Metrol
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill(services.adminPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // the capability overview first, then the characteristic's chart through its row's link
     await page.getByRole('link', { name: 'SPC' }).click();
     await page.locator('select[name=recipe]').selectOption({ label: recipeLabel });
-    await expect
-      .poll(() => page.locator('select[name=subtask] option').count())
-      .toBeGreaterThan(subtaskIndex);
-    await page.locator('select[name=subtask]').selectOption({ index: subtaskIndex });
+    const rows = page.getByTestId('capability-overview').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(subtaskIndex);
+    await rows
+      .nth(subtaskIndex - 1)
+      .getByRole('link')
+      .click();
     await expect.poll(() => page.getByTestId('control-chart').getAttribute('data-count')).toBe(String(count));
     return page;
   };

@@ -37,6 +37,9 @@ const queryClient = makeQueryClient();
 const MetrologyPage = lazy(() =>
   import('./metrology/metrology.page').then((module) => ({ default: module.MetrologyPage })),
 );
+const OverviewPage = lazy(() =>
+  import('./metrology/overview.page').then((module) => ({ default: module.OverviewPage })),
+);
 
 export function App({ station }: { station: StationConfig | null }) {
   return (
@@ -74,6 +77,14 @@ function AppRoutes({ station }: { station: StationConfig | null }) {
             <Route path="/maker/recipes/:recipeId" element={<RecipeEditorPage />} />
             <Route
               path="/metrology"
+              element={
+                <Suspense fallback={<Loading />}>
+                  <OverviewPage />
+                </Suspense>
+              }
+            />
+            <Route
+              path="/metrology/chart"
               element={
                 <Suspense fallback={<Loading />}>
                   <MetrologyPage />

@@ -162,6 +162,15 @@ export interface StoredFileChunksTable {
   data: Buffer;
 }
 
+/** A metrologist's comment on a measurement (migration 0011); never edited or deleted. */
+export interface MeasurementCommentsTable {
+  id: Generated<number>;
+  measurement_id: number;
+  text: string;
+  created_by: number;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -172,6 +181,7 @@ export interface DB {
   measurements: MeasurementsTable;
   measurement_batches: MeasurementBatchesTable;
   measurement_exclusions: MeasurementExclusionsTable;
+  measurement_comments: MeasurementCommentsTable;
   settings: SettingsTable;
   stations: StationsTable;
   station_recipes: StationRecipesTable;

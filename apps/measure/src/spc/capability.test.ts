@@ -116,6 +116,20 @@ describe('capability: hand-computed small case', () => {
     close(result.cpk_ci95?.upper, cpk + half);
     expect(result.warnings).toContain('fewer than 25 values');
   });
+
+  it('gives chi-square 95 % intervals around Cp and Pp with ν = n − 1', () => {
+    /*
+     * ν = 7: χ²(0.025) = 1.689869 and χ²(0.975) = 16.012764, R's qchisq(c(0.025, 0.975), 7) (NIST/SEMATECH
+     * e-Handbook §1.3.6.7.4 prints 1.690 and 16.013).
+     */
+    for (const [index, interval] of [
+      [result.cp, result.cp_ci95],
+      [result.pp, result.pp_ci95],
+    ] as const) {
+      close(interval?.lower, (index as number) * Math.sqrt(1.689869 / 7), 1e-6);
+      close(interval?.upper, (index as number) * Math.sqrt(16.012764 / 7), 1e-6);
+    }
+  });
 });
 
 describe('capability: degenerate data gives null, never NaN or Infinity', () => {
@@ -167,7 +181,16 @@ describe('capability: degenerate data gives null, never NaN or Infinity', () => 
 
   it('no tolerance at all: every index null, nothing can be out of tolerance', () => {
     const result = capability(seriesOf([1.2, 1.4, 1.1, 1.3]), limits(null, null, 1.25));
-    expect(result).toMatchObject({ cp: null, cpk: null, pp: null, ppk: null, cpm: null, cpk_ci95: null });
+    expect(result).toMatchObject({
+      cp: null,
+      cpk: null,
+      pp: null,
+      ppk: null,
+      cpm: null,
+      cpk_ci95: null,
+      cp_ci95: null,
+      pp_ci95: null,
+    });
     expect(result.ppm_overall).toEqual({ below_lsl: 0, above_usl: 0, total: 0 });
     expectAllFinite(result);
   });

@@ -4,6 +4,7 @@
  * within sigma = MR̄ / 1.128 (Cp, Cpk), overall sigma = sample stdev, divisor n − 1, no c4 (Pp, Ppk).
  * Every undefined index is null, never NaN or Infinity.
  */
+import chisquareQuantile from '@stdlib/stats-base-dists-chisquare-quantile';
 import type { SubtaskLimits } from './classification.js';
 import { normalCdf } from './normal.js';
 import type { SpcSeries } from './series.js';
@@ -48,7 +49,9 @@ export interface Capability {
   ppm_within: PpmEstimate | null;
   ppm_overall: PpmEstimate | null;
   ppm_observed: PpmEstimate | null;
+  cp_ci95: ConfidenceInterval | null;
   cpk_ci95: ConfidenceInterval | null;
+  pp_ci95: ConfidenceInterval | null;
   ppk_ci95: ConfidenceInterval | null;
   warnings: string[];
 }
@@ -123,6 +126,19 @@ function bissell(index: number | null, n: number): ConfidenceInterval | null {
 }
 
 /**
+ * Chi-square 95 % interval of Cp or Pp (spc.md §6.1, Minitab and qcc): index·√(χ²(0.025, ν)/ν) to
+ * index·√(χ²(0.975, ν)/ν), ν = n − 1 (also for the average moving range, as Minitab takes it).
+ */
+function chiSquare(index: number | null, n: number): ConfidenceInterval | null {
+  if (index === null || n < 2) return null;
+  const nu = n - 1;
+  return {
+    lower: index * Math.sqrt(chisquareQuantile(0.025, nu) / nu),
+    upper: index * Math.sqrt(chisquareQuantile(0.975, nu) / nu),
+  };
+}
+
+/**
  * Minitab's Cpm = min(T − LSL, USL − T) / (3τ), τ = √(Σ(xᵢ − T)² / (n − 1)).
  * Σ(xᵢ − T)² = Σ(xᵢ − x̄)² + n(x̄ − T)² keeps it one-pass and stable.
  */
@@ -168,7 +184,9 @@ export function capability(series: SpcSeries, limits: SubtaskLimits): Capability
     ppm_within: expectedPpm(mean, within, lsl, usl),
     ppm_overall: expectedPpm(mean, stdev, lsl, usl),
     ppm_observed: observedPpm(series.values, lsl, usl),
+    cp_ci95: chiSquare(potential.spread, n),
     cpk_ci95: bissell(potential.k, n),
+    pp_ci95: chiSquare(overall.spread, n),
     ppk_ci95: bissell(overall.k, n),
     warnings,
   };

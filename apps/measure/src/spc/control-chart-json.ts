@@ -5,7 +5,8 @@
  * JSON straight from the series' typed arrays into byte buffers of about 1 MB, so the endpoint can
  * stream them (Readable.from(controlChartJsonChunks(...))). Same fields and values as
  * `{ ...controlChart(series), points: [...controlChartPoints(series)] }`.
- * Every character written is ASCII (numbers, ISO timestamps, fixed keys), so one byte per character.
+ * Every character of the points is ASCII (numbers, ISO timestamps, fixed keys), so one byte per character;
+ * the fields before them are encoded as UTF-8.
  */
 import type { ControlChart } from './control-chart.js';
 import type { SpcSeries } from './series.js';
@@ -74,13 +75,14 @@ const NEXT_POINT_START = ascii(',{"x":');
 const Y_KEY = ascii(',"y":');
 const TIMESTAMP_KEY = ascii(',"timestamp":');
 
-/** `chart` may carry more fields (the service adds `excluded`); they are written before `points`. */
+/** `chart` may carry more fields (the service adds `excluded`, `comments`); they are written before `points`. */
 export function* controlChartJsonChunks<C extends ControlChart>(
   chart: C,
   series: SpcSeries,
 ): Generator<Uint8Array> {
   const head = JSON.stringify(chart);
-  yield ascii(`${head.slice(0, -1)},"points":[`);
+  // The head holds people's text (exclusion notes, comments): UTF-8, not the points' one byte a character.
+  yield new TextEncoder().encode(`${head.slice(0, -1)},"points":[`);
   const values = series.values;
   const times = series.timestamps;
   const out = new ChunkWriter();

@@ -11,6 +11,7 @@ export {
   type PpmEstimate,
   sigmaWithin,
 } from './capability.js';
+export { CAPABLE_INDEX, type CapabilityLight, capabilityLight, MINIMUM_INDEX } from './capability-light.js';
 export {
   classify,
   decimalsOf,

@@ -1,8 +1,10 @@
 /**
- * The selection's excluded points for the control chart, each with its `position`: the index it would have
- * in `points` were it counted, so the chart draws it between the counted points measured around it.
+ * Points of the selection the chart shows besides the counted series — excluded points, and the commented
+ * ones — each with its `position`: the index it has in `points` (a counted point), or would have were it
+ * counted (an excluded one), so the chart draws it between the counted points measured around it.
  */
 import type { Database } from '../db/database.js';
+import { commentsInSelection } from '../features/comments/comments.repository.js';
 import { countedTiedBefore, excludedInSelection } from '../features/exclusions/exclusions.repository.js';
 import type { MeasurementFilters } from '../features/measurements/measurements.schema.js';
 import type { SpcSeries } from '../spc/index.js';
@@ -27,14 +29,21 @@ function lowerBound(times: Float64Array, at: number, low: number, high: number):
   return from;
 }
 
-export async function excludedPoints(
+interface Placeable {
+  measurement_id: number;
+  subtask_id: number;
+  measured_at: string;
+}
+
+/** Each row with its position in the series (SPC order: measured_at, then id), the subtask's id dropped. */
+async function place<R extends Placeable>(
   snapshot: ReadSnapshot,
   database: Database,
   filters: MeasurementFilters,
   series: SpcSeries,
   segments: Segment[],
-) {
-  const rows = await snapshot.all(excludedInSelection(database.db, filters));
+  rows: R[],
+): Promise<(Omit<R, 'subtask_id'> & { position: number })[]> {
   const { subtask_ids: _all, ...one } = filters;
   const out = [];
   for (const { subtask_id, ...row } of rows) {
@@ -50,4 +59,34 @@ export async function excludedPoints(
     out.push({ ...row, position: before + Number(ties?.n ?? 0) });
   }
   return out;
+}
+
+export async function excludedPoints(
+  snapshot: ReadSnapshot,
+  database: Database,
+  filters: MeasurementFilters,
+  series: SpcSeries,
+  segments: Segment[],
+) {
+  const rows = await snapshot.all(excludedInSelection(database.db, filters));
+  return place(snapshot, database, filters, series, segments, rows);
+}
+
+/** The selection's comments, each placed at its point (counted or excluded). */
+export async function commentedPoints(
+  snapshot: ReadSnapshot,
+  database: Database,
+  filters: MeasurementFilters,
+  series: SpcSeries,
+  segments: Segment[],
+) {
+  const rows = await snapshot.all(commentsInSelection(database.db, filters));
+  const placed = await place(snapshot, database, filters, series, segments, rows);
+  return placed.map(({ measurement_id, position, text, author, created_at }) => ({
+    measurement_id,
+    position,
+    text,
+    author,
+    created_at,
+  }));
 }

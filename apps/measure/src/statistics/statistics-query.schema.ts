@@ -8,8 +8,8 @@ import { NBinsQuery, RulesQuery, SubgroupSizeQuery } from './statistics.schema.j
 
 const DateText = (description: string) => Type.String({ minLength: 1, maxLength: 40, description });
 
-/** The common filters besides recipe_id and subtask_id. */
-const FILTERS = {
+/** The common filters besides recipe_id and subtask_id (also those of /statistics/overview). */
+export const FILTERS = {
   version_id: Type.Optional(Id),
   date_from: Type.Optional(DateText('ISO 8601 date or date-time, inclusive')),
   date_to: Type.Optional(DateText('ISO 8601 date (whole day included) or date-time, inclusive')),

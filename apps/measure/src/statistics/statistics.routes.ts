@@ -3,6 +3,8 @@ import type { App } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { errorResponses } from '../http/common.schema.js';
 import { early, type RouteDeps } from '../http/route-deps.js';
+import { OverviewQuery, OverviewSchema } from './overview.schema.js';
+import { capabilityOverview } from './overview.service.js';
 import { CapabilitySchema, ControlChartSchema, HistogramSchema, SummarySchema } from './statistics.schema.js';
 import { createStatisticsService } from './statistics.service.js';
 import {
@@ -95,6 +97,27 @@ export function registerStatisticsRoutes(app: App, { guards, database }: RouteDe
       },
     },
     (request) => statistics.histogram(request.query),
+  );
+
+  app.get(
+    '/api/statistics/overview',
+    {
+      ...metrologist,
+      schema: {
+        tags,
+        summary:
+          'Capability overview: every characteristic of a recipe version with n, mean, Cpk, Ppk, rule violations and a traffic light (Metrologist)',
+        description:
+          'Default: the current version; `version_id` another one; `across_versions` follows each characteristic ' +
+          'through every version (its marker number). Each row holds what /statistics/capability and ' +
+          '/statistics/control-chart (with the same `rules`, default rule 1) give for that subtask. Light: red when ' +
+          'min(Cpk, Ppk) < 1.00, yellow when < 1.33 or a point is flagged, green otherwise, none without an index. ' +
+          FILTERS_NOTE,
+        querystring: OverviewQuery,
+        response: { 200: OverviewSchema, ...errors },
+      },
+    },
+    (request) => capabilityOverview(database, request.query),
   );
 
   app.get(

@@ -12,7 +12,9 @@ const Ppm = Type.Union([
   Type.Object({ below_lsl: Type.Number(), above_usl: Type.Number(), total: Type.Number() }),
   Type.Null(),
 ]);
-const Interval = Type.Union([Type.Object({ lower: Type.Number(), upper: Type.Number() }), Type.Null()]);
+const Interval = Type.Union([Type.Object({ lower: Type.Number(), upper: Type.Number() }), Type.Null()], {
+  description: '95 % confidence interval: chi-square for Cp and Pp, Bissell for Cpk and Ppk; null when n < 2',
+});
 
 export const SummarySchema = Type.Object(
   {
@@ -53,7 +55,9 @@ export const CapabilitySchema = Type.Object(
     ppm_within: Ppm,
     ppm_overall: Ppm,
     ppm_observed: Ppm,
+    cp_ci95: Interval,
     cpk_ci95: Interval,
+    pp_ci95: Interval,
     ppk_ci95: Interval,
     warnings: Type.Array(Type.String()),
   },
@@ -139,6 +143,17 @@ const ExcludedPointSchema = Type.Object({
   }),
 });
 
+const ChartCommentSchema = Type.Object({
+  measurement_id: Type.Integer(),
+  position: Type.Integer({
+    minimum: 0,
+    description: 'the point’s index in `points`, or for an excluded point its `position` in `excluded`',
+  }),
+  text: Type.String(),
+  author: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
 const VersionSegmentSchema = Type.Object({
   subtask_id: Type.Integer(),
   version_id: Type.Integer(),
@@ -180,6 +195,10 @@ export const ControlChartSchema = Type.Object(
       description:
         'Points of the selection excluded from the statistics (POST /api/measurements/{id}/exclusion), in time ' +
         'order: shown on the chart, but not in `points`, the limits or the rules',
+    }),
+    comments: Type.Array(ChartCommentSchema, {
+      description:
+        'Comments on the selection’s points (POST /api/measurements/{id}/comments), in SPC order of their points',
     }),
   },
   { $id: 'ControlChart' },

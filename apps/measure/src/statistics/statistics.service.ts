@@ -17,7 +17,7 @@ import {
   type Summary,
   summarize,
 } from '../spc/index.js';
-import { excludedPoints } from './excluded-points.js';
+import { commentedPoints, excludedPoints } from './excluded-points.js';
 import { openSnapshot } from './read-snapshot.js';
 import { loadSeries, seriesIn } from './series-source.js';
 import { statisticsRepository, toMeasurementFilters } from './statistics.repository.js';
@@ -138,8 +138,9 @@ export function createStatisticsService(database: Database) {
           end: ends[i] ?? 0,
         }));
         const excluded = await excludedPoints(snapshot, database, filters, series, versions);
+        const comments = await commentedPoints(snapshot, database, filters, series, versions);
         const chart = controlChart(series, { ruleSet, subgroupSize: query.subgroup_size });
-        return controlChartJsonChunks({ ...chart, versions, excluded }, series);
+        return controlChartJsonChunks({ ...chart, versions, excluded, comments }, series);
       } finally {
         await snapshot.close();
       }

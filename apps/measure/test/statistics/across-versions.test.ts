@@ -41,7 +41,12 @@ describe.each(DIALECTS)('statistics across recipe versions on %s', (dialect) => 
     const series = seriesFor(joined);
     expect(chart).toEqual(
       JSON.parse(
-        JSON.stringify({ ...controlChart(series), excluded: [], points: [...controlChartPoints(series)] }),
+        JSON.stringify({
+          ...controlChart(series),
+          excluded: [],
+          comments: [],
+          points: [...controlChartPoints(series)],
+        }),
       ),
     );
     const withPoints = versions.filter((v: { start: number; end: number }) => v.end > v.start);

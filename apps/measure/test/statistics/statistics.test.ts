@@ -105,7 +105,12 @@ describe.each(DIALECTS)('statistics on %s', (dialect) => {
       const { versions, ...chart } = res.body;
       expect(chart).toEqual(
         JSON.parse(
-          JSON.stringify({ ...controlChart(series), excluded: [], points: [...controlChartPoints(series)] }),
+          JSON.stringify({
+            ...controlChart(series),
+            excluded: [],
+            comments: [],
+            points: [...controlChartPoints(series)],
+          }),
         ),
       );
       // the selection is one subtask of one version: one segment over every point, with its limits

@@ -150,6 +150,27 @@ export interface Capability {
   cpk: number | null;
   pp: number | null;
   ppk: number | null;
+  /** The extras of spc.md §6.1 (the API always answers them; absent only in hand-built test data). */
+  sigma_within?: number | null;
+  cpm?: number | null;
+  ppm_within?: Ppm | null;
+  ppm_overall?: Ppm | null;
+  ppm_observed?: Ppm | null;
+  cp_ci95?: Interval | null;
+  cpk_ci95?: Interval | null;
+  pp_ci95?: Interval | null;
+  ppk_ci95?: Interval | null;
+}
+
+export interface Ppm {
+  below_lsl: number;
+  above_usl: number;
+  total: number;
+}
+
+export interface Interval {
+  lower: number;
+  upper: number;
 }
 
 export type RuleNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
@@ -182,6 +203,16 @@ export interface ControlChart {
   versions?: VersionSegment[];
   /** Points excluded from the statistics, in time order: drawn apart, in no limit or rule. */
   excluded?: ExcludedPoint[];
+  /** Comments on the selection's points, each at its point's position. */
+  comments?: ChartComment[];
+}
+
+export interface ChartComment {
+  measurement_id: number;
+  position: number;
+  text: string;
+  author: string;
+  created_at: string;
 }
 
 export interface VersionSegment {

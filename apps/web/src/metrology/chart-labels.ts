@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../format';
+import { formatDateTime, formatNumber } from '../format';
 import type { ChartLabels } from './chart-options';
 
 /** The charts' texts in the user's language; formatNumber reads the language, so they follow its changes. */
@@ -21,6 +21,7 @@ export function useChartLabels(): ChartLabels {
       normalCurve: t('metrology.normalCurve'),
       movingRange: t('metrology.movingRange'),
       excluded: t('metrology.excluded'),
+      time: (iso: string) => formatDateTime(iso),
       version: (number: number) => t('metrology.versionMark', { number }),
     }),
     [t, i18n.language],

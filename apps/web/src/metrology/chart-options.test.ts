@@ -16,6 +16,7 @@ const labels = {
   normalCurve: 'n',
   movingRange: 'MR',
   excluded: 'X',
+  time: (iso: string) => iso,
   version: (n: number) => `v${n}`,
 };
 const colors = {

@@ -1,5 +1,6 @@
 import type { ControlChart, Histogram, SubtaskOption } from '../api/types';
 import { decimalsFor } from '../format';
+import { commentTooltip } from './chart-comments';
 import { excludedMarks, versionMarks } from './chart-marks';
 import type { ChartOption, themeColors } from './echart';
 
@@ -19,6 +20,8 @@ export interface ChartLabels {
   normalCurve: string;
   movingRange: string;
   excluded: string;
+  /** A timestamp in the user's language (the tooltip). */
+  time: (iso: string) => string;
   /** The label of a version boundary: "v5". */
   version: (number: number) => string;
 }
@@ -115,7 +118,7 @@ export function controlChartOption(
     animation: false,
     textStyle: { color: colors.text },
     grid: { left: 70, right: 30, top: 30, bottom: 40 },
-    tooltip: { trigger: 'axis' },
+    tooltip: commentTooltip(chart, atValue, labels.time),
     xAxis: {
       type: 'value',
       // half a step of air so the first and last points are not cut by the axes

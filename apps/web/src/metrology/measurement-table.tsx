@@ -7,6 +7,7 @@ import { decimalsOf } from '../domain/classify';
 import { formatDateTime, formatNumber, formatSigned } from '../format';
 import { Pager } from '../ui/pager';
 import { ErrorBox, VerdictBadge } from '../ui/status';
+import { CommentCell, useComments } from './comments';
 import { ExcludeForm, ExclusionCell, useActiveExclusions } from './exclusions';
 
 const PER_PAGE = 50;
@@ -23,6 +24,10 @@ export function MeasurementTable({ filters }: { filters: Query }) {
     queryFn: () => api<Paged<Measurement>>('/measurements/', { query }),
     placeholderData: (previous) => previous,
   });
+  const comments = useComments(
+    filters.recipe_id as number | null,
+    measurements.data?.items.map((m) => m.id) ?? [],
+  );
 
   return (
     <div className="card">
@@ -45,52 +50,58 @@ export function MeasurementTable({ filters }: { filters: Query }) {
           </select>
         </label>
       </div>
-      <ErrorBox error={measurements.error ?? exclusions.error} />
+      <ErrorBox error={measurements.error ?? exclusions.error ?? comments.error} />
       {excluding && <ExcludeForm measurement={excluding} onDone={() => setExcluding(null)} />}
       {measurements.data && (
         <>
-          <table data-testid="measurement-table">
-            <thead>
-              <tr>
-                <th>{t('metrology.measuredAt')}</th>
-                <th>{t('metrology.lot')}</th>
-                <th>{t('metrology.serial')}</th>
-                <th className="num">{t('metrology.value')}</th>
-                <th className="num">{t('metrology.deviation')}</th>
-                <th>{t('metrology.verdict')}</th>
-                <th>{t('metrology.method')}</th>
-                <th className="num">{t('metrology.operator')}</th>
-                <th className="num">{t('maker.version')}</th>
-                <th>{t('metrology.inStatistics')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {measurements.data.items.map((m) => (
-                <tr key={m.id}>
-                  <td>{formatDateTime(m.measured_at)}</td>
-                  <td>{m.lot_number}</td>
-                  <td>{m.serial_number}</td>
-                  <td className="num">{formatNumber(m.value)}</td>
-                  <td className="num">
-                    {formatSigned(m.deviation, Math.max(decimalsOf(m.value), decimalsOf(m.deviation)))}
-                  </td>
-                  <td>
-                    <VerdictBadge verdict={m.pass_fail} />
-                  </td>
-                  <td>{t(m.input_method === 'usb_caliper' ? 'operator.caliper' : 'operator.manual')}</td>
-                  <td className="num">{m.measured_by}</td>
-                  <td className="num">{m.version_id}</td>
-                  <td>
-                    <ExclusionCell
-                      measurement={m}
-                      exclusion={exclusions.data?.get(m.id)}
-                      onExclude={setExcluding}
-                    />
-                  </td>
+          <div className="table-scroll">
+            <table data-testid="measurement-table">
+              <thead>
+                <tr>
+                  <th>{t('metrology.measuredAt')}</th>
+                  <th>{t('metrology.lot')}</th>
+                  <th>{t('metrology.serial')}</th>
+                  <th className="num">{t('metrology.value')}</th>
+                  <th className="num">{t('metrology.deviation')}</th>
+                  <th>{t('metrology.verdict')}</th>
+                  <th>{t('metrology.method')}</th>
+                  <th className="num">{t('metrology.operator')}</th>
+                  <th className="num">{t('maker.version')}</th>
+                  <th>{t('metrology.inStatistics')}</th>
+                  <th>{t('comments.title')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {measurements.data.items.map((m) => (
+                  <tr key={m.id}>
+                    <td>{formatDateTime(m.measured_at)}</td>
+                    <td>{m.lot_number}</td>
+                    <td>{m.serial_number}</td>
+                    <td className="num">{formatNumber(m.value)}</td>
+                    <td className="num">
+                      {formatSigned(m.deviation, Math.max(decimalsOf(m.value), decimalsOf(m.deviation)))}
+                    </td>
+                    <td>
+                      <VerdictBadge verdict={m.pass_fail} />
+                    </td>
+                    <td>{t(m.input_method === 'usb_caliper' ? 'operator.caliper' : 'operator.manual')}</td>
+                    <td className="num">{m.measured_by}</td>
+                    <td className="num">{m.version_id}</td>
+                    <td>
+                      <ExclusionCell
+                        measurement={m}
+                        exclusion={exclusions.data?.get(m.id)}
+                        onExclude={setExcluding}
+                      />
+                    </td>
+                    <td>
+                      <CommentCell measurementId={m.id} comments={comments.data?.get(m.id)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {measurements.data.items.length === 0 && <p className="muted">{t('metrology.noData')}</p>}
           <Pager
             page={measurements.data.page}

@@ -1,108 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, download, type Query } from '../api/client';
-import type {
-  Capability,
-  ControlChart,
-  Histogram,
-  Paged,
-  Recipe,
-  RuleSetName,
-  SubtaskOption,
-  Summary,
-} from '../api/types';
-import { formatNumber } from '../format';
+import { Link, useLocation } from 'react-router';
+import { api, download } from '../api/client';
+import type { Capability, ControlChart, Histogram, Summary } from '../api/types';
 import { ErrorBox, useErrorText } from '../ui/status';
 import { useAction } from '../ui/use-action';
 import { useChartLabels } from './chart-labels';
 import { controlChartOption, histogramOption } from './chart-options';
 import { themeColors } from './echart';
+import { filterQuery } from './filters';
 import { MeasurementTable } from './measurement-table';
 import { movingRangeOption } from './mr-chart-option';
+import { RecipeVersionPickers, useSelection } from './selection';
 import { ControlChartCard, HistogramCard } from './spc-charts';
 import { CapabilityCard, SummaryCard } from './stat-cards';
+import { VersionChangesCard } from './version-changes';
 
-export interface Filters {
-  recipe_id: number | null;
-  subtask_id: number | null;
-  date_from: string;
-  date_to: string;
-  lot_number: string;
-  serial_number: string;
-  /** The characteristic in every version of the recipe (its marker number), oldest version first. */
-  across_versions: boolean;
-  /** Rule set of the control chart (and the SPC report); not a filter of the other endpoints. */
-  rules: RuleSetName;
-}
-
-/** datetime-local gives local wall time without a zone; the API wants ISO 8601 with one. */
-export function toIso(local: string): string | undefined {
-  if (!local) return undefined;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
-export function filterQuery(filters: Filters): Query {
-  return {
-    recipe_id: filters.recipe_id,
-    subtask_id: filters.subtask_id,
-    date_from: toIso(filters.date_from),
-    date_to: toIso(filters.date_to),
-    lot_number: filters.lot_number.trim(),
-    serial_number: filters.serial_number.trim(),
-    across_versions: filters.across_versions && filters.subtask_id !== null ? true : undefined,
-  };
-}
-
-const FILTERS_KEY = 'measure.spcFilters';
-const NO_FILTERS: Filters = {
-  recipe_id: null,
-  subtask_id: null,
-  date_from: '',
-  date_to: '',
-  lot_number: '',
-  serial_number: '',
-  across_versions: false,
-  rules: 'nelson',
-};
-
-/** The selection survives a visit to another page (e.g. the profile) within the browser tab. */
-function loadFilters(): Filters {
-  try {
-    return {
-      ...NO_FILTERS,
-      ...(JSON.parse(sessionStorage.getItem(FILTERS_KEY) ?? '{}') as Partial<Filters>),
-    };
-  } catch {
-    return NO_FILTERS;
-  }
-}
-
+/** One characteristic's statistics and charts; reached from the overview or by picking it here. */
 export function MetrologyPage() {
-  const { t, i18n } = useTranslation();
-  const [filters, setFiltersState] = useState<Filters>(loadFilters);
-  const setFilters = (next: Filters) => {
-    sessionStorage.setItem(FILTERS_KEY, JSON.stringify(next));
-    setFiltersState(next);
-  };
-  const query = filterQuery(filters);
-  const recipes = useQuery({
-    queryKey: ['recipes', 'all'],
-    queryFn: () => api<Paged<Recipe>>('/recipes', { query: { per_page: 100 } }),
-  });
-  const subtasks = useQuery({
-    queryKey: ['stat-subtasks', filters.recipe_id],
-    queryFn: () => api<SubtaskOption[]>('/statistics/subtasks', { query: { recipe_id: filters.recipe_id } }),
-    enabled: filters.recipe_id !== null,
-  });
-  const subtask = subtasks.data?.find((s) => s.id === filters.subtask_id);
-  const haveSubtask = filters.recipe_id !== null && filters.subtask_id !== null;
+  const { t } = useTranslation();
+  const location = useLocation();
+  const selection = useSelection(location.search);
+  const { filters, set, subtask, subtasks } = selection;
+  const query = filterQuery(filters, subtask?.id ?? null);
   const summary = useQuery({
     queryKey: ['summary', query],
     queryFn: () => api<Summary>('/statistics/summary', { query }),
     enabled: filters.recipe_id !== null,
   });
+  const haveSubtask = filters.recipe_id !== null && subtask !== undefined;
   const capability = useQuery({
     queryKey: ['capability', query],
     queryFn: () => api<Capability>('/statistics/capability', { query }),
@@ -114,9 +41,10 @@ export function MetrologyPage() {
     queryFn: () => api<ControlChart>('/statistics/control-chart', { query: chartQuery }),
     enabled: haveSubtask,
   });
+  const histogramQuery = { ...query, n_bins: filters.n_bins };
   const histogram = useQuery({
-    queryKey: ['histogram', query],
-    queryFn: () => api<Histogram>('/statistics/histogram', { query }),
+    queryKey: ['histogram', histogramQuery],
+    queryFn: () => api<Histogram>('/statistics/histogram', { query: histogramQuery }),
     enabled: haveSubtask,
   });
   const downloads = useAction();
@@ -135,54 +63,30 @@ export function MetrologyPage() {
     () => histogram.data && histogramOption(histogram.data, subtask, labels, themeColors()),
     [histogram.data, subtask, labels],
   );
-  const set = (patch: Partial<Filters>) => setFilters({ ...filters, ...patch });
-  const recipeCode = recipes.data?.items.find((r) => r.id === filters.recipe_id)?.code ?? 'recipe';
+  const recipeCode = selection.recipe?.code ?? 'recipe';
+  const reportQuery = { ...chartQuery, n_bins: filters.n_bins };
 
   return (
     <section>
+      <p>
+        <Link to="/metrology">← {t('spcOverview.title')}</Link>
+      </p>
       <h1>{t('metrology.title')}</h1>
       <div className="card row">
-        <label>
-          {t('metrology.recipe')}
-          <select
-            name="recipe"
-            value={filters.recipe_id ?? ''}
-            onChange={(e) =>
-              set({ recipe_id: e.target.value ? Number(e.target.value) : null, subtask_id: null })
-            }
-          >
-            <option value="">{t('metrology.chooseRecipe')}</option>
-            {recipes.data?.items.map((recipe) => (
-              <option key={recipe.id} value={recipe.id}>
-                {recipe.code} · {recipe.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RecipeVersionPickers selection={selection} />
         <label>
           {t('metrology.subtask')}
           <select
             name="subtask"
-            value={filters.subtask_id ?? ''}
-            onChange={(e) => set({ subtask_id: e.target.value ? Number(e.target.value) : null })}
+            value={filters.marker ?? ''}
+            onChange={(e) => set({ marker: e.target.value ? Number(e.target.value) : null })}
           >
             <option value="">{t('metrology.chooseSubtask')}</option>
             {subtasks.data?.map((option) => (
-              <option key={option.id} value={option.id}>
+              <option key={option.id} value={option.marker_number}>
                 {option.marker_number} · {option.task_title} · {option.description}
               </option>
             ))}
-          </select>
-        </label>
-        <label>
-          {t('metrology.versions')}
-          <select
-            name="versions"
-            value={filters.across_versions ? 'all' : 'one'}
-            onChange={(e) => set({ across_versions: e.target.value === 'all' })}
-          >
-            <option value="one">{t('metrology.thisVersion')}</option>
-            <option value="all">{t('metrology.allVersions')}</option>
           </select>
         </label>
         <label>
@@ -224,7 +128,7 @@ export function MetrologyPage() {
       </div>
       <ErrorBox
         error={
-          recipes.error ??
+          selection.recipes.error ??
           subtasks.error ??
           summary.error ??
           capability.error ??
@@ -232,13 +136,21 @@ export function MetrologyPage() {
           histogram.error
         }
       />
+      {filters.marker !== null && subtasks.data && !subtask && (
+        <p className="muted" data-testid="no-such-point">
+          {t('spcOverview.pointNotInVersion', { marker: filters.marker })}
+        </p>
+      )}
+      {selection.oldVersion && filters.recipe_id !== null && (
+        <VersionChangesCard recipeId={filters.recipe_id} version={selection.oldVersion} />
+      )}
       {filters.recipe_id !== null && (
         <div className="toolbar">
           <button
             type="button"
             disabled={!haveSubtask || downloads.busy}
             onClick={() =>
-              void downloads.run(() => download('/reports/spc', chartQuery, `spc-${recipeCode}.pdf`))
+              void downloads.run(() => download('/reports/spc', reportQuery, `spc-${recipeCode}.pdf`))
             }
           >
             {t('metrology.spcReport')}
@@ -285,7 +197,14 @@ export function MetrologyPage() {
           onRuleSet={(rules) => set({ rules })}
         />
       )}
-      {histogram.data && histogramOpt && <HistogramCard histogram={histogram.data} option={histogramOpt} />}
+      {histogram.data && histogramOpt && (
+        <HistogramCard
+          histogram={histogram.data}
+          option={histogramOpt}
+          bins={filters.n_bins}
+          onBins={(n_bins) => set({ n_bins })}
+        />
+      )}
       {filters.recipe_id !== null && <MeasurementTable filters={query} />}
     </section>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ControlChart, Histogram, RuleSetName } from '../api/types';
 import type { ChartOption } from './echart';
 import { EChart } from './echart';
+import { BIN_CHOICES } from './filters';
 
 export const RULE_SETS: readonly RuleSetName[] = ['nelson', 'western_electric', '1'];
 
@@ -73,11 +74,33 @@ export function ControlChartCard({
   );
 }
 
-export function HistogramCard({ histogram, option }: { histogram: Histogram; option: ChartOption }) {
+export function HistogramCard({
+  histogram,
+  option,
+  bins,
+  onBins,
+}: {
+  histogram: Histogram;
+  option: ChartOption;
+  bins: number;
+  onBins: (bins: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="card">
-      <h2 style={{ marginTop: 0 }}>{t('metrology.histogram')}</h2>
+      <div className="row" style={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <h2 style={{ margin: 0 }}>{t('metrology.histogram')}</h2>
+        <label>
+          {t('capabilityDetail.bins')}
+          <select name="n_bins" value={bins} onChange={(e) => onBins(Number(e.target.value))}>
+            {BIN_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {histogram.frequencies.length === 0 ? (
         <p className="muted">{t('metrology.noData')}</p>
       ) : (

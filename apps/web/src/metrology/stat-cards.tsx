@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Capability, Summary } from '../api/types';
+import type { Capability, Interval, Ppm, Summary } from '../api/types';
 import { formatNumber, formatPercent } from '../format';
 
 export function SummaryCard({ summary }: { summary: Summary }) {
@@ -29,26 +29,95 @@ export function SummaryCard({ summary }: { summary: Summary }) {
   );
 }
 
-export function CapabilityCard({ capability }: { capability: Capability }) {
+/** An interval as "[lower; upper]" (a comma would read as a decimal comma in German). */
+function interval(ci: Interval | null | undefined): string {
+  return ci ? `[${formatNumber(ci.lower, 2)}; ${formatNumber(ci.upper, 2)}]` : '–';
+}
+
+/**
+ * The capability as Minitab lays it out: n, mean and both sigmas, the potential (within) and overall indices
+ * with their 95 % confidence intervals, Cpm, and the expected parts per million out of tolerance.
+ */
+export function CapabilityCard({ capability: c }: { capability: Capability }) {
   const { t } = useTranslation();
-  const rows: [string, number | null, number][] = [
-    [t('metrology.n'), capability.n, 0],
-    [t('metrology.mean'), capability.mean, 4],
-    [t('metrology.stdev'), capability.stdev, 4],
-    [t('metrology.cp'), capability.cp, 2],
-    [t('metrology.cpk'), capability.cpk, 2],
-    [t('metrology.pp'), capability.pp, 2],
-    [t('metrology.ppk'), capability.ppk, 2],
+  const basics: [string, string, number | null | undefined, number][] = [
+    ['n', t('metrology.n'), c.n, 0],
+    ['mean', t('metrology.mean'), c.mean, 4],
+    ['stdev', t('metrology.stdev'), c.stdev, 4],
+    ['sigma_within', t('capabilityDetail.sigmaWithin'), c.sigma_within, 4],
+  ];
+  const indices: [string, number | null, Interval | null | undefined][] = [
+    ['cp', c.cp, c.cp_ci95],
+    ['cpk', c.cpk, c.cpk_ci95],
+    ['pp', c.pp, c.pp_ci95],
+    ['ppk', c.ppk, c.ppk_ci95],
+  ];
+  const ppm: [string, Ppm | null | undefined][] = [
+    ['ppm_within', c.ppm_within],
+    ['ppm_overall', c.ppm_overall],
+    ['ppm_observed', c.ppm_observed],
   ];
   return (
     <div className="card" data-testid="capability">
       <h2 style={{ marginTop: 0 }}>{t('metrology.capability')}</h2>
       <table>
         <tbody>
-          {rows.map(([label, value, digits]) => (
-            <tr key={label}>
+          {basics.map(([key, label, value, digits]) => (
+            <tr key={key}>
               <th>{label}</th>
-              <td className="num">{formatNumber(value, digits)}</td>
+              <td className="num" data-field={key}>
+                {formatNumber(value, digits)}
+              </td>
+              <td />
+            </tr>
+          ))}
+          <tr>
+            <th />
+            <th className="num">{t('capabilityDetail.index')}</th>
+            <th className="num">{t('capabilityDetail.ci95')}</th>
+          </tr>
+          {indices.map(([key, value, ci]) => (
+            <tr key={key}>
+              <th>{t(`metrology.${key}`)}</th>
+              <td className="num" data-field={key}>
+                {formatNumber(value, 2)}
+              </td>
+              <td className="num" data-field={`${key}_ci95`}>
+                {interval(ci)}
+              </td>
+            </tr>
+          ))}
+          <tr>
+            <th>{t('capabilityDetail.cpm')}</th>
+            <td className="num" data-field="cpm">
+              {formatNumber(c.cpm, 2)}
+            </td>
+            <td />
+          </tr>
+        </tbody>
+      </table>
+      <table>
+        <thead>
+          <tr>
+            <th>{t('capabilityDetail.ppm')}</th>
+            <th className="num">{t('capabilityDetail.belowLsl')}</th>
+            <th className="num">{t('capabilityDetail.aboveUsl')}</th>
+            <th className="num">{t('capabilityDetail.total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ppm.map(([key, value]) => (
+            <tr key={key}>
+              <th>{t(`capabilityDetail.${key}`)}</th>
+              <td className="num" data-field={`${key}.below_lsl`}>
+                {formatNumber(value?.below_lsl, 2)}
+              </td>
+              <td className="num" data-field={`${key}.above_usl`}>
+                {formatNumber(value?.above_usl, 2)}
+              </td>
+              <td className="num" data-field={`${key}.total`}>
+                {formatNumber(value?.total, 2)}
+              </td>
             </tr>
           ))}
         </tbody>

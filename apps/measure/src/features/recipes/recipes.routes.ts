@@ -11,6 +11,8 @@ import {
   RecipeSchema,
   RecipeSummarySchema,
   RecipeUpdateSchema,
+  VersionChangesQuery,
+  VersionChangesSchema,
   VersionParams,
   VersionSchema,
   VersionSummarySchema,
@@ -135,6 +137,26 @@ export function registerRecipesRoutes(app: App, { db, dialect, guards }: RouteDe
       },
     },
     (request) => recipes.version(request.params.recipe_id, request.params.version_number),
+  );
+
+  app.get(
+    '/api/recipes/:recipe_id/versions/:version_number/changes',
+    {
+      ...any,
+      schema: {
+        tags,
+        summary:
+          'What changed from this version to another (default: the current one): tasks, points, limits',
+        description:
+          'Points (characteristics) are matched by marker number, tasks by title. `changed` lists each field ' +
+          'with its value in this version (`from`) and in the other (`to`).',
+        params: VersionParams,
+        querystring: VersionChangesQuery,
+        response: { 200: VersionChangesSchema, ...errorResponses(401, 404, 422) },
+      },
+    },
+    (request) =>
+      recipes.changes(request.params.recipe_id, request.params.version_number, request.query.against),
   );
 
   app.get(

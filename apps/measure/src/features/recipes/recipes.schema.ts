@@ -165,3 +165,48 @@ export const MeasurementCountSchema = Type.Object({
   version_number: Type.Integer(),
   measurement_count: Type.Integer(),
 });
+
+const FieldChangeSchema = Type.Object({
+  field: Type.String({
+    description:
+      'a point: description, measurement_type, unit, nominal, ltl, lwl, uwl, utl or task; a task: directive, description, file_path or position',
+  }),
+  from: Type.Union([Type.String(), Type.Number()]),
+  to: Type.Union([Type.String(), Type.Number()]),
+});
+const PointRefSchema = {
+  marker_number: Type.Integer(),
+  description: Type.String(),
+  task_title: Type.String(),
+};
+
+export const VersionChangesQuery = Type.Object(
+  {
+    against: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 2_147_483_647,
+        description: 'version number to compare with (default: the current version)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const VersionChangesSchema = Type.Object(
+  {
+    from_version: Type.Integer(),
+    to_version: Type.Integer(),
+    tasks: Type.Object({
+      added: Type.Array(Type.String()),
+      removed: Type.Array(Type.String()),
+      changed: Type.Array(Type.Object({ title: Type.String(), changes: Type.Array(FieldChangeSchema) })),
+    }),
+    points: Type.Object({
+      added: Type.Array(Type.Object(PointRefSchema)),
+      removed: Type.Array(Type.Object(PointRefSchema)),
+      changed: Type.Array(Type.Object({ ...PointRefSchema, changes: Type.Array(FieldChangeSchema) })),
+    }),
+  },
+  { $id: 'RecipeVersionChanges' },
+);

@@ -19,6 +19,7 @@ import type {
   Version,
   VersionSummary,
 } from './recipes.schema.js';
+import { type VersionChanges, versionChanges } from './version-changes.js';
 import { forkVersion, inLockedRecipe } from './versioning.js';
 
 export const toVersionSummary = (row: VersionRow): VersionSummary => row;
@@ -156,6 +157,18 @@ export function createRecipesService(db: Kysely<DB>, dialect: Dialect) {
       const row = await versionsRepository.findByNumber(db, id, versionNumber);
       if (!row) throw notFound('Recipe version not found');
       return loadVersion(db, row);
+    },
+
+    /** What changed from one version to another (default: the current one); points matched by marker number. */
+    async changes(id: number, versionNumber: number, against: number | undefined): Promise<VersionChanges> {
+      const recipe = await requireRecipe(id);
+      const fromRow = await versionsRepository.findByNumber(db, id, versionNumber);
+      const toRow =
+        against === undefined
+          ? await versionsRepository.findById(db, recipe.current_version_id as number)
+          : await versionsRepository.findByNumber(db, id, against);
+      if (!fromRow || !toRow) throw notFound('Recipe version not found');
+      return versionChanges(await loadVersion(db, fromRow), await loadVersion(db, toRow));
     },
 
     async measurementCount(id: number, versionNumber: number) {
