@@ -147,6 +147,40 @@ export interface MeasurementExclusionsTable {
   reinstate_note: Generated<string>;
 }
 
+/** A gage R&R study (migration 0009). */
+export interface GageStudiesTable {
+  id: Generated<number>;
+  recipe_id: number;
+  subtask_id: number;
+  name: string;
+  parts: number;
+  trials: number;
+  seed: number;
+  tolerance: number | null;
+  created_by: number;
+  created_at: string;
+}
+
+export interface GageStudyOperatorsTable {
+  id: Generated<number>;
+  study_id: number;
+  /** 1-based: the operator's column in the study. */
+  position: number;
+  user_id: number;
+}
+
+/** One planned reading; `value` is filled once when the operator records it. */
+export interface GageStudyTrialsTable {
+  id: Generated<number>;
+  study_id: number;
+  user_id: number;
+  sequence: number;
+  part: number;
+  trial: number;
+  value: number | null;
+  recorded_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -157,6 +191,9 @@ export interface DB {
   measurements: MeasurementsTable;
   measurement_batches: MeasurementBatchesTable;
   measurement_exclusions: MeasurementExclusionsTable;
+  gage_studies: GageStudiesTable;
+  gage_study_operators: GageStudyOperatorsTable;
+  gage_study_trials: GageStudyTrialsTable;
   settings: SettingsTable;
   stations: StationsTable;
   station_recipes: StationRecipesTable;

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Database } from '../db/database.js';
+import type { GageStudyResult } from '../features/gage-studies/gage-studies.schema.js';
 import { settingsRepository } from '../features/settings/settings.repository.js';
 import { capability, controlChart, histogram, parseRuleSet, summarize, type Verdict } from '../spc/index.js';
 import { openSnapshot } from '../statistics/read-snapshot.js';
@@ -12,6 +13,7 @@ import { seriesIn } from '../statistics/series-source.js';
 import { statisticsRepository, toVerdictCounts } from '../statistics/statistics.repository.js';
 import { limitsOf, resolveScope, resolveSubtaskScope, type Scope } from '../statistics/statistics.service.js';
 import type { StatisticsFilters } from '../statistics/statistics-query.schema.js';
+import type { GageReportData } from './gage-study-report.js';
 import type { MeasurementGroup, MeasurementRow, MeasurementsReportData } from './measurements-report.js';
 import { resolveLogoPath } from './report-logo.js';
 import { nameOf, reportsRepository } from './reports.repository.js';
@@ -35,6 +37,20 @@ async function authorName(database: Database, userId: number): Promise<string> {
 async function logoPath(context: ReportContext): Promise<string | null> {
   const setting = await settingsRepository.get(context.database.db, 'company_logo_path');
   return resolveLogoPath(context.uploadRoot, setting);
+}
+
+/** What the gage R&R report shows besides the computed result: logo, author, time. */
+export async function loadGageReport(
+  context: ReportContext,
+  result: GageStudyResult,
+  callerId: number,
+): Promise<GageReportData> {
+  return {
+    logo_path: await logoPath(context),
+    generated_at: new Date(),
+    author: await authorName(context.database, callerId),
+    result,
+  };
 }
 
 /** The filters as the reader should see them, in the spec's order. */
