@@ -76,6 +76,11 @@ describe.each(DIALECTS)('gage R&R studies on %s', (dialect) => {
   });
 
   it('defines a study with the characteristic’s tolerance and a stored seed, and lists it to its operators', async () => {
+    const candidates = (await h.call('GET', '/api/gage-studies/operators', { key: metrologist.key })).body;
+    const candidateIds = candidates.map((c: Json) => c.id);
+    for (const o of operators) expect(candidateIds).toContain(o.id);
+    expect(candidateIds).not.toContain(metrologist.id);
+    expect(Object.keys(candidates[0]).sort()).toEqual(['display_name', 'id', 'username']);
     const created = await define({
       subtask_id: subtaskId,
       parts: 10,

@@ -22,6 +22,18 @@ export const gageStudiesRepository = {
       .where('subtasks.id', '=', subtaskId)
       .executeTakeFirst(),
 
+  /** Active users holding the operator role, for choosing a study's operators (no contact details). */
+  candidates: (db: Executor, role: string) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'username', 'display_name'])
+      .where('active', '=', 1)
+      // roles is a JSON array of names; the quoted name cannot match inside another role's name
+      .where('roles', 'like', `%"${role}"%`)
+      .orderBy('username')
+      .limit(1000)
+      .execute(),
+
   users: (db: Executor, ids: readonly number[]) =>
     db.selectFrom('users').select(['id', 'roles', 'active']).where('id', 'in', ids).execute(),
 

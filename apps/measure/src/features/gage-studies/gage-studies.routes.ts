@@ -10,6 +10,7 @@ import {
   GageStudyResultSchema,
   GageStudySchema,
   NextReadingSchema,
+  OperatorCandidateSchema,
   RecordedReadingSchema,
   RecordReadingSchema,
 } from './gage-studies.schema.js';
@@ -56,6 +57,19 @@ export function registerGageStudiesRoutes(app: App, { db, guards }: RouteDeps): 
       },
     },
     (request) => studies.studies(request.query),
+  );
+
+  app.get(
+    '/api/gage-studies/operators',
+    {
+      ...metrologist,
+      schema: {
+        tags,
+        summary: 'Users who can be a study’s operators: active, with the MeasurementTec role (Metrologist)',
+        response: { 200: Type.Array(OperatorCandidateSchema), ...errorResponses(401, 403) },
+      },
+    },
+    () => studies.candidates(),
   );
 
   app.get(

@@ -61,6 +61,12 @@ export const GageStudySchema = Type.Object(
   { $id: 'GageStudy' },
 );
 
+export const OperatorCandidateSchema = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  display_name: Type.String(),
+});
+
 export const GageStudyListQuery = Type.Object(
   { recipe_id: Type.Optional(Id), subtask_id: Type.Optional(Id) },
   { additionalProperties: false },

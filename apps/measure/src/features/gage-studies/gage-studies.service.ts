@@ -45,6 +45,7 @@ export function createGageStudiesService(db: Kysely<DB>) {
   return {
     studies,
     get: studyOrThrow,
+    candidates: () => repo.candidates(db, OPERATOR_ROLE),
 
     async create(body: GageStudyCreate, by: number): Promise<GageStudy> {
       const subtask = await repo.subtask(db, body.subtask_id);
