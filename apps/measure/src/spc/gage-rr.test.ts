@@ -133,6 +133,41 @@ describe('gage R&R: a significant interaction stays in the model', () => {
   });
 });
 
+describe('gage R&R: pooling threshold and F tail', () => {
+  /* 3 parts × 2 operators × 2 trials; SS_int = 0.0120167 (DF 2), SS_error = 0.0141 (DF 6), F = 2.55674. */
+  const values = [
+    [
+      [10.17, 10.11],
+      [10.02, 10.13],
+    ],
+    [
+      [11.08, 11.14],
+      [11.18, 11.15],
+    ],
+    [
+      [12.05, 12.01],
+      [12.15, 12.07],
+    ],
+  ];
+
+  it('keeps an interaction with p between Minitab’s 0.05 and AIAG’s 0.25 (p = 0.157, scipy f.sf)', () => {
+    const anova = gageAnova(values);
+    // scipy 1.17.1: f.sf(2.556737588652447, 2, 6) = 0.15736353381843116
+    expect(anova.withInteraction.interaction?.f).toBeCloseTo(2.556737588652447, 12);
+    expect(anova.withInteraction.interaction?.p).toBeCloseTo(0.15736353381843116, 12);
+    expect(anova.interactionPooled).toBe(false);
+  });
+
+  it('agrees with scipy’s F upper tail on the AIAG tables (p = 1 − CDF, so below ~1e-16 it is 0)', () => {
+    const anova = gageAnova(aiag);
+    // scipy 1.17.1: f.sf(0.433721030135103, 18, 60), f.sf(79.40604920082706, 2, 18), f.sf(39.61724570974056, 2, 78)
+    expect(anova.withInteraction.interaction?.p).toBeCloseTo(0.9741064043290462, 12);
+    expect(anova.withInteraction.operator.p).toBeCloseTo(1.174477606341035e-9, 15);
+    expect(anova.withoutInteraction?.operator.p).toBeCloseTo(1.3375946238365052e-12, 15);
+    expect(anova.withInteraction.part.p).toBeLessThan(1e-15);
+  });
+});
+
 describe('gage R&R: edge cases', () => {
   it('refuses unbalanced or too small studies', () => {
     expect(() => gageAnova([[[1, 2]], [[1, 2]]])).toThrow(GageStudyShapeError);

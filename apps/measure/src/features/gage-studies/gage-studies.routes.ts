@@ -51,7 +51,7 @@ export function registerGageStudiesRoutes(app: App, { db, guards }: RouteDeps): 
       ...metrologist,
       schema: {
         tags,
-        summary: 'Gage R&R studies, newest first, with each operator’s progress (Metrologist)',
+        summary: 'Gage R&R studies, the newest 500 first, with each operator’s progress (Metrologist)',
         querystring: GageStudyListQuery,
         response: { 200: Type.Array(GageStudySchema), ...errorResponses(401, 403, 422) },
       },
