@@ -153,7 +153,7 @@ export async function renderGageStudyReport(
   y = drawSectionTitle(doc, 'Gage evaluation', y + 2);
   y = table(
     doc,
-    ['Source', 'VarComp', '%Contribution', 'StdDev (SD)', 'Study Var (6 × SD)', '%Study Var', '%Tolerance'],
+    ['Source', 'VarComp', '%Contrib.', 'StdDev (SD)', 'Study Var', '%Study Var', '%Tolerance'],
     result.components.map((c) => [
       COMPONENT_LABELS[c.source] ?? c.source,
       significant(c.variance),
@@ -163,7 +163,7 @@ export async function renderGageStudyReport(
       pct(c.percent_study_variation),
       pct(c.percent_tolerance),
     ]),
-    [125, 65, 65, 65, 80, 57, 58],
+    [120, 68, 60, 68, 68, 66, 65],
     y,
   );
 
@@ -189,13 +189,13 @@ export async function renderGageStudyReport(
     y,
     150,
   );
-  line(
-    doc,
-    'AIAG MSA 4th ed. bands: below 10 % acceptable, 10 – 30 % conditionally acceptable, above 30 % unacceptable; ndc = 1.41 · PV / GRR truncated, 5 or more wanted.',
-    PAGE.margin,
-    y + 2,
-    { width: CONTENT_WIDTH, size: 6.5, colour: COLOURS.muted },
-  );
+  const notes = [
+    'Study Var = 6 × StdDev. AIAG MSA 4th ed. bands: below 10 % acceptable, 10 – 30 % conditionally acceptable, above 30 % unacceptable.',
+    'ndc = 1.41 · PV / GRR, truncated; 5 or more wanted. Interaction pooled into repeatability when its p-value is above 0.25.',
+  ];
+  notes.forEach((note, i) => {
+    line(doc, note, PAGE.margin, y + 2 + i * 9, { width: CONTENT_WIDTH, size: 6.5, colour: COLOURS.muted });
+  });
 
   const range = doc.bufferedPageRange();
   const footer = `${study.recipe_code} · #${study.marker_number} · gage study ${study.id} · generated ${utcStamp(data.generated_at)} by ${data.author}`;
