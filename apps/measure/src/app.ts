@@ -9,6 +9,7 @@ import type { Database } from './db/database.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerCommentsRoutes } from './features/comments/comments.routes.js';
 import { registerExclusionsRoutes } from './features/exclusions/exclusions.routes.js';
+import { registerGageStudiesRoutes } from './features/gage-studies/gage-studies.routes.js';
 import { registerMeasurementsRoutes } from './features/measurements/measurements.routes.js';
 import { versionsRepository } from './features/recipes/recipes.repository.js';
 import { registerRecipesRoutes } from './features/recipes/recipes.routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   registerMeasurementsRoutes(app, deps);
   registerExclusionsRoutes(app, deps);
   registerCommentsRoutes(app, deps);
+  registerGageStudiesRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerStationsRoutes(app, deps);
   registerStatisticsRoutes(app, deps);

@@ -9,6 +9,8 @@ import { LoginPage } from './auth/login.page';
 import { ProfilePage } from './auth/profile.page';
 import { homePath } from './auth/roles';
 import { SessionProvider, useSession } from './auth/session';
+import { GageEntryPage } from './gage/gage-entry.page';
+import { GageStudiesPage } from './gage/gage-studies.page';
 import { Shell } from './layout/shell';
 import { RecipeEditorPage } from './maker/recipe-editor.page';
 import { RecipesPage } from './maker/recipes.page';
@@ -70,6 +72,7 @@ function AppRoutes({ station }: { station: StationConfig | null }) {
     <Routes>
       <Route element={<Shell stationMode={stationMode} stationCode={station?.station_code} />}>
         <Route path="/operator" element={<OperatorPage stationCode={station?.station_code} />} />
+        <Route path="/gage-entry" element={<GageEntryPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         {!stationMode && (
           <>
@@ -91,6 +94,7 @@ function AppRoutes({ station }: { station: StationConfig | null }) {
                 </Suspense>
               }
             />
+            <Route path="/gage-studies" element={<GageStudiesPage />} />
             <Route path="/admin/users" element={<UsersPage />} />
             <Route path="/admin/stations" element={<StationsPage />} />
             <Route path="/admin/settings" element={<SettingsPage />} />

@@ -171,6 +171,40 @@ export interface MeasurementCommentsTable {
   created_at: string;
 }
 
+/** A gage R&R study (migration 0009). */
+export interface GageStudiesTable {
+  id: Generated<number>;
+  recipe_id: number;
+  subtask_id: number;
+  name: string;
+  parts: number;
+  trials: number;
+  seed: number;
+  tolerance: number | null;
+  created_by: number;
+  created_at: string;
+}
+
+export interface GageStudyOperatorsTable {
+  id: Generated<number>;
+  study_id: number;
+  /** 1-based: the operator's column in the study. */
+  position: number;
+  user_id: number;
+}
+
+/** One planned reading; `value` is filled once when the operator records it. */
+export interface GageStudyTrialsTable {
+  id: Generated<number>;
+  study_id: number;
+  user_id: number;
+  sequence: number;
+  part: number;
+  trial: number;
+  value: number | null;
+  recorded_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -182,6 +216,9 @@ export interface DB {
   measurement_batches: MeasurementBatchesTable;
   measurement_exclusions: MeasurementExclusionsTable;
   measurement_comments: MeasurementCommentsTable;
+  gage_studies: GageStudiesTable;
+  gage_study_operators: GageStudyOperatorsTable;
+  gage_study_trials: GageStudyTrialsTable;
   settings: SettingsTable;
   stations: StationsTable;
   station_recipes: StationRecipesTable;

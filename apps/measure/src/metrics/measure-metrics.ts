@@ -9,7 +9,7 @@ const DOCUMENT_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300]
 
 export type MeasurementResult = 'pass' | 'warning' | 'fail';
 export type ExportFormat = 'csv';
-export type ReportKind = 'spc' | 'measurements';
+export type ReportKind = 'spc' | 'measurements' | 'gage_study';
 export type RateLimitName = 'general' | 'login' | 'login-user';
 
 /**

@@ -53,3 +53,7 @@ export const spcReportName = (recipeCode: string, markerNumber: number): string 
 
 /** Base name of the measurements report: `Measurements_<recipe code>`. */
 export const measurementsReportName = (recipeCode: string): string => `Measurements_${recipeCode}`;
+
+/** Base name of the gage R&R report: `GageRR_<recipe code>_<subtask marker>_<study id>`. */
+export const gageReportName = (recipeCode: string, markerNumber: number, studyId: number): string =>
+  `GageRR_${recipeCode}_${markerNumber}_${studyId}`;

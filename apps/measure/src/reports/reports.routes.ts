@@ -1,24 +1,33 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { App } from '@app/kit';
+import { Type } from '@sinclair/typebox';
 import { callerOf } from '../auth/auth.plugin.js';
+import { createGageStudiesService } from '../features/gage-studies/gage-studies.service.js';
 import type { FileStore } from '../files/file-store.js';
-import { errorResponses } from '../http/common.schema.js';
+import { errorResponses, Id } from '../http/common.schema.js';
 import { early, type RouteDeps } from '../http/route-deps.js';
 import { RecipeScopeQuery, SpcReportQuery } from '../statistics/statistics-query.schema.js';
-import { contentDisposition, measurementsReportName, spcReportName } from './content-disposition.js';
-import { ClientGoneError, loadSpcReport, planMeasurementsReport } from './reports.service.js';
+import {
+  contentDisposition,
+  gageReportName,
+  measurementsReportName,
+  spcReportName,
+} from './content-disposition.js';
+import { ClientGoneError, loadGageReport, loadSpcReport, planMeasurementsReport } from './reports.service.js';
 
 /**
  * pdfkit (with its fonts) and sharp cost some 40 MiB of resident memory: loaded on the first report, not at
  * start, so a service that never renders a report does not carry them.
  */
 const renderers = async () => {
-  const [spc, measurements] = await Promise.all([
+  const [spc, measurements, gage] = await Promise.all([
     import('./spc-report.js'),
     import('./measurements-report.js'),
+    import('./gage-study-report.js'),
   ]);
   return {
     renderSpcReport: spc.renderSpcReport,
+    renderGageStudyReport: gage.renderGageStudyReport,
     renderMeasurementsReport: measurements.renderMeasurementsReport,
   };
 };
@@ -78,6 +87,40 @@ export function registerReportsRoutes(
         .header(
           'content-disposition',
           contentDisposition(spcReportName(data.recipe.code, data.subtask.marker_number)),
+        )
+        .send(pdf);
+    },
+  );
+
+  const gageStudies = createGageStudiesService(database.db);
+  app.get(
+    '/api/reports/gage-study',
+    {
+      ...metrologist,
+      schema: {
+        tags,
+        summary:
+          'Gage R&R study report as PDF: ANOVA tables, variance components, ndc, verdict (Metrologist)',
+        description:
+          'The figures of GET /gage-studies/{study_id}/result; 409 while readings are missing. ' +
+          'Content-Disposition: GageRR_<recipe code>_<marker>_<study id>.pdf.',
+        querystring: Type.Object({ study_id: Id }, { additionalProperties: false }),
+        produces: ['application/pdf'],
+        response: { 200: PDF, ...ERRORS, ...errorResponses(409) },
+      },
+    },
+    async (request, reply) => {
+      metrics?.reporting('gage_study', reply);
+      const result = await gageStudies.result(request.query.study_id);
+      const data = await loadGageReport(context, result, callerOf(request).id);
+      const { renderGageStudyReport } = await renderers();
+      const pdf = await renderToBuffer((out) => renderGageStudyReport(data, out));
+      const { study } = result;
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          contentDisposition(gageReportName(study.recipe_code, study.marker_number, study.id)),
         )
         .send(pdf);
     },

@@ -4,6 +4,7 @@
  */
 import type { Writable } from 'node:stream';
 import type { Database } from '../db/database.js';
+import type { GageStudyResult } from '../features/gage-studies/gage-studies.schema.js';
 import { settingsRepository } from '../features/settings/settings.repository.js';
 import type { FileStore } from '../files/file-store.js';
 import { capability, controlChart, histogram, parseRuleSet, summarize, type Verdict } from '../spc/index.js';
@@ -12,6 +13,7 @@ import { seriesIn } from '../statistics/series-source.js';
 import { statisticsRepository, toVerdictCounts } from '../statistics/statistics.repository.js';
 import { limitsOf, resolveScope, resolveSubtaskScope, type Scope } from '../statistics/statistics.service.js';
 import type { StatisticsFilters } from '../statistics/statistics-query.schema.js';
+import type { GageReportData } from './gage-study-report.js';
 import type { MeasurementGroup, MeasurementRow, MeasurementsReportData } from './measurements-report.js';
 import { readCompanyLogo } from './report-logo.js';
 import { nameOf, reportsRepository } from './reports.repository.js';
@@ -33,6 +35,20 @@ async function authorName(database: Database, userId: number): Promise<string> {
 async function companyLogo(context: ReportContext): Promise<Buffer | null> {
   const setting = await settingsRepository.get(context.database.db, 'company_logo_path');
   return readCompanyLogo(context.files, setting);
+}
+
+/** What the gage R&R report shows besides the computed result: logo, author, time. */
+export async function loadGageReport(
+  context: ReportContext,
+  result: GageStudyResult,
+  callerId: number,
+): Promise<GageReportData> {
+  return {
+    logo: await companyLogo(context),
+    generated_at: new Date(),
+    author: await authorName(context.database, callerId),
+    result,
+  };
 }
 
 /** The filters as the reader should see them, in the spec's order. */

@@ -29,6 +29,26 @@ export {
   controlChartPoints,
 } from './control-chart.js';
 export { controlChartJsonChunks } from './control-chart-json.js';
+export {
+  type ComponentName,
+  type GageRrResult,
+  type GageVerdict,
+  gageRr,
+  gageVerdict,
+  NDC_FACTOR,
+  STUDY_VARIATION_MULTIPLIER,
+  type VarianceComponent,
+} from './gage-rr.js';
+export {
+  type AnovaRow,
+  type AnovaTable,
+  type CrossedValues,
+  type GageAnova,
+  GageStudyShapeError,
+  gageAnova,
+  INTERACTION_POOLING_P,
+  studyShape,
+} from './gage-rr-anova.js';
 export { HISTOGRAM_BINS, type Histogram, histogram } from './histogram.js';
 export { type MovingRangeChart, movingRangeChart } from './moving-range-chart.js';
 export {

@@ -12,6 +12,8 @@ export function Shell({ stationMode, stationCode }: { stationMode: boolean; stat
     { to: '/operator', label: t('nav.operator'), show: stationMode || hasRole(user, 'MeasurementTec') },
     { to: '/maker', label: t('nav.maker'), show: !stationMode && hasRole(user, 'Maker') },
     { to: '/metrology', label: t('nav.metrology'), show: !stationMode && hasRole(user, 'Metrologist') },
+    { to: '/gage-entry', label: t('gage.navEntry'), show: stationMode || hasRole(user, 'MeasurementTec') },
+    { to: '/gage-studies', label: t('gage.nav'), show: !stationMode && hasRole(user, 'Metrologist') },
     { to: '/admin/users', label: t('nav.users'), show: !stationMode && user.is_admin },
     { to: '/admin/stations', label: t('nav.stations'), show: !stationMode && user.is_admin },
     { to: '/admin/settings', label: t('nav.settings'), show: !stationMode && user.is_admin },
