@@ -8,6 +8,7 @@ import type { MeasureConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerExclusionsRoutes } from './features/exclusions/exclusions.routes.js';
+import { registerGaugesRoutes } from './features/gauges/gauges.routes.js';
 import { registerMeasurementsRoutes } from './features/measurements/measurements.routes.js';
 import { versionsRepository } from './features/recipes/recipes.repository.js';
 import { registerRecipesRoutes } from './features/recipes/recipes.routes.js';
@@ -176,6 +177,7 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   registerExclusionsRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerStationsRoutes(app, deps);
+  registerGaugesRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
   registerReportsRoutes(app, deps, config);
   await app.register(fileRoutes, {
