@@ -1,13 +1,15 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InputMethod, MeasurementCreate, Verdict } from '../api/types';
+import type { Gauge, InputMethod, MeasurementCreate, Verdict } from '../api/types';
 import { useUser } from '../auth/session';
 import { classify, decimalsOf, deviation, isImplausible, parseMeasuredValue } from '../domain/classify';
+import { finerThanResolution, type GaugeProblem, gaugeProblem } from '../domain/gauges';
 import { decimalsFor, formatNumber, formatSigned } from '../format';
 import { VerdictBadge } from '../ui/status';
 import { TaskImage } from '../ui/task-image';
 import { detectInputMethod, emptyLog, type KeystrokeLog, recordKey } from './burst-detector';
 import { type Draft, measurePoints, nextOpenPoint } from './draft';
+import { GaugeAlert, GaugePicker, rememberGauge, useGauges } from './gauge-picker';
 import { usePendingQueue } from './pending-context';
 import { usePlausibilityBand } from './plausibility-band';
 import { PlausibilityPrompt } from './plausibility-prompt';
@@ -34,6 +36,14 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
   /** An implausible reading waiting for the operator: re-measure or confirm (PlausibilityPrompt). */
   const [outlier, setOutlier] = useState<{ value: number; input_method: InputMethod } | null>(null);
   const band = usePlausibilityBand();
+  const gauges = useGauges();
+  /** The part's gauge as the register has it now (the draft's copy when the server is out of reach). */
+  const gauge = draft.gauge ? (gauges.data?.find((g) => g.id === draft.gauge?.id) ?? draft.gauge) : null;
+  /** Why the reading in the field was not taken: the gauge may not be used, or it cannot show that value. */
+  const [gaugeStop, setGaugeStop] = useState<
+    { problem: GaugeProblem; gauge: Gauge } | { finer: number; gauge: Gauge } | null
+  >(null);
+  const [changingGauge, setChangingGauge] = useState(false);
   const log = useRef<KeystrokeLog>(emptyLog());
   const inputRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -81,6 +91,13 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
       return;
     }
     const input_method = detectInputMethod(log.current, event.timeStamp);
+    if (gauge) {
+      // checked before the value is taken: the reading stays in the field while the operator takes another gauge
+      const problem = gaugeProblem(gauge, new Date());
+      if (problem) return setGaugeStop({ problem, gauge });
+      if (finerThanResolution(value, gauge.resolution)) return setGaugeStop({ finer: value, gauge });
+    }
+    setGaugeStop(null);
     if (outlier?.value === value) {
       record(value, outlier.input_method);
       return;
@@ -96,7 +113,11 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
 
   function record(value: number, input_method: InputMethod) {
     if (!point) return;
-    const values = { ...draft.values, [String(point.subtask.id)]: { value, input_method } };
+    const taken = { value, input_method, taken_at: new Date().toISOString() };
+    const values = {
+      ...draft.values,
+      [String(point.subtask.id)]: gauge ? { ...taken, gauge_id: gauge.id } : taken,
+    };
     const next = nextOpenPoint(points, values, index);
     log.current = emptyLog();
     setText('');
@@ -117,6 +138,8 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
         lot_number: draft.lot_number,
         serial_number: draft.serial_number,
         input_method: recorded.input_method,
+        ...(recorded.gauge_id === undefined ? {} : { gauge_id: recorded.gauge_id }),
+        ...(recorded.taken_at === undefined ? {} : { taken_at: recorded.taken_at }),
       };
     });
     // Written to storage before the first attempt: from here on the part survives anything.
@@ -221,6 +244,41 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
             />
           </label>
           {invalid && <p className="field-error">{t('operator.invalidValue')}</p>}
+          {gaugeStop && 'problem' in gaugeStop && (
+            <GaugeAlert gauge={gaugeStop.gauge} problem={gaugeStop.problem} />
+          )}
+          {gaugeStop && 'finer' in gaugeStop && (
+            <p className="field-error" role="alert" data-testid="gauge-resolution">
+              {t('gauges.finer', {
+                value: gaugeStop.finer,
+                code: gaugeStop.gauge.code,
+                resolution: gaugeStop.gauge.resolution,
+              })}
+            </p>
+          )}
+          {gauge && (
+            <div className="row" style={{ alignItems: 'center' }} data-testid="current-gauge">
+              <span className="muted">
+                {t('gauges.current', { code: gauge.code, resolution: gauge.resolution })}
+              </span>
+              <button type="button" onClick={() => setChangingGauge(!changingGauge)}>
+                {t('gauges.change')}
+              </button>
+            </div>
+          )}
+          {gauge && (changingGauge || (gaugeStop && 'problem' in gaugeStop)) && (
+            <GaugePicker
+              gauges={gauges.data ?? []}
+              value={gauge}
+              onPick={(picked) => {
+                rememberGauge(user.id, picked);
+                setGaugeStop(null);
+                setChangingGauge(false);
+                onChange({ ...draft, gauge: picked });
+                inputRef.current?.focus();
+              }}
+            />
+          )}
           {outlier && (
             <PlausibilityPrompt
               value={outlier.value}
