@@ -1,15 +1,15 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Gauge, InputMethod, MeasurementCreate, Verdict } from '../api/types';
+import type { InputMethod, MeasurementCreate, Verdict } from '../api/types';
 import { useUser } from '../auth/session';
 import { classify, decimalsOf, deviation, isImplausible, parseMeasuredValue } from '../domain/classify';
-import { finerThanResolution, type GaugeProblem, gaugeProblem } from '../domain/gauges';
 import { decimalsFor, formatNumber, formatSigned } from '../format';
 import { VerdictBadge } from '../ui/status';
 import { TaskImage } from '../ui/task-image';
 import { detectInputMethod, emptyLog, type KeystrokeLog, recordKey } from './burst-detector';
 import { type Draft, measurePoints, nextOpenPoint } from './draft';
-import { GaugeAlert, GaugePicker, rememberGauge, useGauges } from './gauge-picker';
+import { rememberGauge, useGauges } from './gauge-picker';
+import { type GaugeStop, gaugeStopFor, PartGauge } from './part-gauge';
 import { usePendingQueue } from './pending-context';
 import { usePlausibilityBand } from './plausibility-band';
 import { PlausibilityPrompt } from './plausibility-prompt';
@@ -40,10 +40,7 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
   /** The part's gauge as the register has it now (the draft's copy when the server is out of reach). */
   const gauge = draft.gauge ? (gauges.data?.find((g) => g.id === draft.gauge?.id) ?? draft.gauge) : null;
   /** Why the reading in the field was not taken: the gauge may not be used, or it cannot show that value. */
-  const [gaugeStop, setGaugeStop] = useState<
-    { problem: GaugeProblem; gauge: Gauge } | { finer: number; gauge: Gauge } | null
-  >(null);
-  const [changingGauge, setChangingGauge] = useState(false);
+  const [gaugeStop, setGaugeStop] = useState<GaugeStop | null>(null);
   const log = useRef<KeystrokeLog>(emptyLog());
   const inputRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -91,13 +88,9 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
       return;
     }
     const input_method = detectInputMethod(log.current, event.timeStamp);
-    if (gauge) {
-      // checked before the value is taken: the reading stays in the field while the operator takes another gauge
-      const problem = gaugeProblem(gauge, new Date());
-      if (problem) return setGaugeStop({ problem, gauge });
-      if (finerThanResolution(value, gauge.resolution)) return setGaugeStop({ finer: value, gauge });
-    }
-    setGaugeStop(null);
+    const stop = gaugeStopFor(gauge, value, new Date());
+    setGaugeStop(stop);
+    if (stop) return;
     if (outlier?.value === value) {
       record(value, outlier.input_method);
       return;
@@ -244,41 +237,17 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
             />
           </label>
           {invalid && <p className="field-error">{t('operator.invalidValue')}</p>}
-          {gaugeStop && 'problem' in gaugeStop && (
-            <GaugeAlert gauge={gaugeStop.gauge} problem={gaugeStop.problem} />
-          )}
-          {gaugeStop && 'finer' in gaugeStop && (
-            <p className="field-error" role="alert" data-testid="gauge-resolution">
-              {t('gauges.finer', {
-                value: gaugeStop.finer,
-                code: gaugeStop.gauge.code,
-                resolution: gaugeStop.gauge.resolution,
-              })}
-            </p>
-          )}
-          {gauge && (
-            <div className="row" style={{ alignItems: 'center' }} data-testid="current-gauge">
-              <span className="muted">
-                {t('gauges.current', { code: gauge.code, resolution: gauge.resolution })}
-              </span>
-              <button type="button" onClick={() => setChangingGauge(!changingGauge)}>
-                {t('gauges.change')}
-              </button>
-            </div>
-          )}
-          {gauge && (changingGauge || (gaugeStop && 'problem' in gaugeStop)) && (
-            <GaugePicker
-              gauges={gauges.data ?? []}
-              value={gauge}
-              onPick={(picked) => {
-                rememberGauge(user.id, picked);
-                setGaugeStop(null);
-                setChangingGauge(false);
-                onChange({ ...draft, gauge: picked });
-                inputRef.current?.focus();
-              }}
-            />
-          )}
+          <PartGauge
+            gauge={gauge}
+            gauges={gauges.data ?? []}
+            stop={gaugeStop}
+            onPick={(picked) => {
+              rememberGauge(user.id, picked);
+              setGaugeStop(null);
+              onChange({ ...draft, gauge: picked });
+              inputRef.current?.focus();
+            }}
+          />
           {outlier && (
             <PlausibilityPrompt
               value={outlier.value}
