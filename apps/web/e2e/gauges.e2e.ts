@@ -4,10 +4,12 @@
  * refused with the reason when scanned and is not offered for choosing; a part measured with a valid
  * gauge is stored with that gauge and the time each value was taken; a reading finer than the gauge's
  * resolution is stopped at the station with the value kept in the field. The register page shows the
- * overdue gauge as overdue.
+ * overdue gauge as overdue. Also writes the refusal's screenshot for docs/screenshots/.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MetrologySession, startMetrologySession } from './metrology-session.js';
+import { repoRoot } from './services.js';
 
 const STATION = 'ST-GAUGE';
 let session: MetrologySession;
@@ -56,6 +58,7 @@ describe('gauges at the station', () => {
     expect(await page.getByTestId('gauge-problem').textContent()).toBe(
       'Gauge C-OLD is past its calibration due date (2020-01-01) and must not be used. Take another gauge.',
     );
+    await page.screenshot({ path: join(repoRoot, 'docs/screenshots/station-gauge-overdue.png') });
     const choices = await page.getByLabel('Gauge in use').locator('option').allTextContents();
     expect(choices).toEqual(['Choose a gauge', 'C-OK · caliper · Digital caliper 150 mm']);
     await page.getByRole('button', { name: 'Start measuring' }).click();
