@@ -4,7 +4,6 @@ import type { InputMethod, MeasurementCreate, Verdict } from '../api/types';
 import { useUser } from '../auth/session';
 import { classify, decimalsOf, deviation, isImplausible, parseMeasuredValue } from '../domain/classify';
 import { decimalsFor, formatNumber, formatSigned } from '../format';
-import { VerdictBadge } from '../ui/status';
 import { TaskImage } from '../ui/task-image';
 import { detectInputMethod, emptyLog, type KeystrokeLog, recordKey } from './burst-detector';
 import { type Draft, measurePoints, nextOpenPoint } from './draft';
