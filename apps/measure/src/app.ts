@@ -10,6 +10,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerCommentsRoutes } from './features/comments/comments.routes.js';
 import { registerExclusionsRoutes } from './features/exclusions/exclusions.routes.js';
 import { registerGageStudiesRoutes } from './features/gage-studies/gage-studies.routes.js';
+import { registerGaugesRoutes } from './features/gauges/gauges.routes.js';
 import { registerMeasurementsRoutes } from './features/measurements/measurements.routes.js';
 import { versionsRepository } from './features/recipes/recipes.repository.js';
 import { registerRecipesRoutes } from './features/recipes/recipes.routes.js';
@@ -185,6 +186,7 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   registerGageStudiesRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerStationsRoutes(app, deps);
+  registerGaugesRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
   const files = createFileStore(config.DATA_DIR, database);
   registerReportsRoutes(app, deps, files);

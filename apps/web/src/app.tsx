@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { GaugesPage } from './admin/gauges.page';
 import { SettingsPage } from './admin/settings.page';
 import { StationsPage } from './admin/stations.page';
 import { UsersPage } from './admin/users.page';
@@ -98,6 +99,7 @@ function AppRoutes({ station }: { station: StationConfig | null }) {
             <Route path="/admin/users" element={<UsersPage />} />
             <Route path="/admin/stations" element={<StationsPage />} />
             <Route path="/admin/settings" element={<SettingsPage />} />
+            <Route path="/gauges" element={<GaugesPage />} />
           </>
         )}
         <Route path="*" element={<Navigate to={homePath(user, stationMode)} replace />} />

@@ -96,6 +96,34 @@ export interface MeasurementsTable {
   synced_to_csv: number;
   /** The idempotent batch (measurement_batches.id) it was submitted in; null without a batch_id. */
   batch_ref: number | null;
+  /** The gauge that took the value; null for rows from before the register and clients that send none. */
+  gauge_id: number | null;
+  /** The station's time of the reading (ISO 8601); null when the client did not send one. */
+  taken_at: string | null;
+}
+
+/** A measuring instrument of the register (0008-gauges). */
+export interface GaugesTable {
+  id: Generated<number>;
+  code: string;
+  description: string;
+  type: string;
+  /** Smallest step the gauge displays, e.g. 0.01 (mm); a value with more decimals is refused. */
+  resolution: number;
+  serial_number: string;
+  /** YYYY-MM-DD. */
+  calibrated_on: string;
+  /** YYYY-MM-DD, the last day the gauge may be used. */
+  calibration_due: string;
+  status: string;
+  /** When the gauge last entered service (ISO 8601); null if it never was. */
+  in_service_from: string | null;
+  /** When the gauge last left service; null if it never did. */
+  out_of_service_from: string | null;
+  notes: string;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface MeasurementBatchesTable {
@@ -219,6 +247,7 @@ export interface DB {
   gage_studies: GageStudiesTable;
   gage_study_operators: GageStudyOperatorsTable;
   gage_study_trials: GageStudyTrialsTable;
+  gauges: GaugesTable;
   settings: SettingsTable;
   stations: StationsTable;
   station_recipes: StationRecipesTable;

@@ -51,6 +51,8 @@ export interface MeasurementRow {
   operator: string;
   lot_number: string | null;
   serial_number: string | null;
+  /** The code of the gauge that took the value; null when none was recorded. */
+  gauge?: string | null;
 }
 
 export interface MeasurementsReportData {
@@ -64,14 +66,15 @@ export interface MeasurementsReportData {
 }
 
 const COLUMNS = [
-  { title: '#', width: 34, align: 'right' },
-  { title: 'Measured (UTC)', width: 100, align: 'left' },
-  { title: 'Value', width: 62, align: 'right' },
-  { title: 'Deviation', width: 62, align: 'right' },
+  { title: '#', width: 30, align: 'right' },
+  { title: 'Measured (UTC)', width: 92, align: 'left' },
+  { title: 'Value', width: 56, align: 'right' },
+  { title: 'Deviation', width: 56, align: 'right' },
   { title: 'Result', width: 60, align: 'center' },
-  { title: 'Operator', width: 75, align: 'left' },
-  { title: 'Lot', width: 61, align: 'left' },
-  { title: 'Serial', width: 61, align: 'left' },
+  { title: 'Operator', width: 63, align: 'left' },
+  { title: 'Gauge', width: 54, align: 'left' },
+  { title: 'Lot', width: 52, align: 'left' },
+  { title: 'Serial', width: 52, align: 'left' },
 ] as const;
 
 const HEADER_BOTTOM = 106; // drawHeader's return value: logo band + rule
@@ -142,6 +145,7 @@ function drawRow(doc: Doc, row: MeasurementRow, number: number, decimals: number
     signed(row.deviation, decimals),
     verdict.label,
     row.operator,
+    row.gauge ?? '',
     row.lot_number ?? '',
     row.serial_number ?? '',
   ];

@@ -17,6 +17,7 @@ export interface GroupRowQueryResult {
   measured_by: number;
   lot_number: string;
   serial_number: string;
+  gauge_code: string | null;
 }
 
 export const reportsRepository = {
@@ -77,7 +78,14 @@ export const reportsRepository = {
           'measured_by',
           'lot_number',
           'serial_number',
-        ]),
+        ])
+        .select((eb) =>
+          eb
+            .selectFrom('gauges')
+            .select('gauges.code')
+            .whereRef('gauges.id', '=', 'measurements.gauge_id')
+            .as('gauge_code'),
+        ),
       { ...filters, subtask_id: subtaskId },
     )
       .orderBy('measured_at')

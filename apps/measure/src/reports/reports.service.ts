@@ -193,6 +193,7 @@ export async function planMeasurementsReport(
               operator: operators.get(r.measured_by) ?? `user ${r.measured_by}`,
               lot_number: r.lot_number,
               serial_number: r.serial_number,
+              gauge: r.gauge_code,
             };
           }
         }

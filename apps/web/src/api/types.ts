@@ -94,15 +94,43 @@ export interface MeasurementCreate {
   lot_number: string;
   serial_number: string;
   input_method: InputMethod;
+  /** The gauge that took the value; absent from parts queued by an older client. */
+  gauge_id?: number;
+  /** When the value was read at the station: the gauge is judged at this time, not when the part arrives. */
+  taken_at?: string;
 }
 
-export interface Measurement extends MeasurementCreate {
+export interface Measurement extends Omit<MeasurementCreate, 'gauge_id' | 'taken_at'> {
   id: number;
   measured_by: number;
   pass_fail: Verdict;
   deviation: number;
   measured_at: string;
   synced_to_csv: boolean;
+  gauge_id: number | null;
+  taken_at: string | null;
+}
+
+export type GaugeStatus = 'in_service' | 'out_of_service' | 'in_calibration' | 'retired';
+
+export interface Gauge {
+  id: number;
+  code: string;
+  description: string;
+  type: string;
+  resolution: number;
+  serial_number: string;
+  /** YYYY-MM-DD */
+  calibrated_on: string;
+  /** YYYY-MM-DD, the last day the gauge may be used (UTC). */
+  calibration_due: string;
+  status: GaugeStatus;
+  in_service_from: string | null;
+  out_of_service_from: string | null;
+  notes: string;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Station {

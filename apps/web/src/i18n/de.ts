@@ -249,6 +249,42 @@ export const de: Messages = {
       '8': '8 Punkte in Folge jenseits 1σ auf beiden Seiten',
     },
   },
+  // Gauges (issue 27): the register, the station's gauge question and the gauge column.
+  gauges: {
+    title: 'Prüfmittel',
+    newGauge: 'Neues Prüfmittel',
+    type: 'Art',
+    resolution: 'Auflösung',
+    serial: 'Seriennummer',
+    calibratedOn: 'Kalibriert am',
+    calibrationDue: 'Kalibrierung fällig',
+    status: 'Status',
+    notes: 'Notizen',
+    statuses: {
+      in_service: 'In Betrieb',
+      out_of_service: 'Gesperrt',
+      in_calibration: 'In Kalibrierung',
+      retired: 'Ausgemustert',
+    },
+    overdueBadge: 'Überfällig',
+    deleteGauge: 'Prüfmittel löschen',
+    deleteConfirm: 'Prüfmittel {{code}} löschen? Nur ein Prüfmittel ohne Messwerte kann gelöscht werden.',
+    gauge: 'Prüfmittel',
+    choose: 'Verwendetes Prüfmittel',
+    chooseOption: 'Prüfmittel wählen',
+    scan: 'Prüfmittelnummer scannen oder eingeben',
+    use: 'Verwenden',
+    unknown: 'Kein Prüfmittel hat die Nummer {{code}}.',
+    required: 'Wählen Sie das Prüfmittel, mit dem Sie messen.',
+    overdue:
+      'Prüfmittel {{code}} ist seit dem Fälligkeitsdatum ({{due}}) nicht kalibriert und darf nicht verwendet werden. Nehmen Sie ein anderes.',
+    notInService:
+      'Prüfmittel {{code}} ist {{status}} und darf nicht verwendet werden. Nehmen Sie ein anderes.',
+    current: 'Prüfmittel {{code}} · Auflösung {{resolution}}',
+    change: 'Prüfmittel wechseln',
+    finer:
+      '{{value}} hat mehr Nachkommastellen, als Prüfmittel {{code}} anzeigt ({{resolution}}). Bitte Ablesung prüfen.',
+  },
   admin: {
     users: 'Benutzer',
     newUser: 'Neuer Benutzer',

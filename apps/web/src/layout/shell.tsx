@@ -17,6 +17,11 @@ export function Shell({ stationMode, stationCode }: { stationMode: boolean; stat
     { to: '/admin/users', label: t('nav.users'), show: !stationMode && user.is_admin },
     { to: '/admin/stations', label: t('nav.stations'), show: !stationMode && user.is_admin },
     { to: '/admin/settings', label: t('nav.settings'), show: !stationMode && user.is_admin },
+    {
+      to: '/gauges',
+      label: t('gauges.title'),
+      show: !stationMode && (user.is_admin || hasRole(user, 'Metrologist')),
+    },
     { to: '/profile', label: t('nav.profile'), show: true },
   ];
   return (

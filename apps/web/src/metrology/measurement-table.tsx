@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type Query } from '../api/client';
-import type { Measurement, Paged, Verdict } from '../api/types';
+import type { Gauge, Measurement, Paged, Verdict } from '../api/types';
 import { decimalsOf } from '../domain/classify';
 import { formatDateTime, formatNumber, formatSigned } from '../format';
 import { Pager } from '../ui/pager';
@@ -28,6 +28,10 @@ export function MeasurementTable({ filters }: { filters: Query }) {
     filters.recipe_id as number | null,
     measurements.data?.items.map((m) => m.id) ?? [],
   );
+  // measurements name their gauge by id; the register gives the code printed on it
+  const gauges = useQuery({ queryKey: ['gauges'], queryFn: () => api<Gauge[]>('/gauges') });
+  const gaugeCode = (id: number | null) =>
+    id === null ? '–' : (gauges.data?.find((g) => g.id === id)?.code ?? `#${id}`);
 
   return (
     <div className="card">
@@ -65,6 +69,7 @@ export function MeasurementTable({ filters }: { filters: Query }) {
                   <th className="num">{t('metrology.deviation')}</th>
                   <th>{t('metrology.verdict')}</th>
                   <th>{t('metrology.method')}</th>
+                  <th>{t('gauges.gauge')}</th>
                   <th className="num">{t('metrology.operator')}</th>
                   <th className="num">{t('maker.version')}</th>
                   <th>{t('metrology.inStatistics')}</th>
@@ -85,6 +90,7 @@ export function MeasurementTable({ filters }: { filters: Query }) {
                       <VerdictBadge verdict={m.pass_fail} />
                     </td>
                     <td>{t(m.input_method === 'usb_caliper' ? 'operator.caliper' : 'operator.manual')}</td>
+                    <td>{gaugeCode(m.gauge_id)}</td>
                     <td className="num">{m.measured_by}</td>
                     <td className="num">{m.version_id}</td>
                     <td>

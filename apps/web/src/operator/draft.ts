@@ -1,9 +1,13 @@
-import type { InputMethod, Recipe, Subtask, Task } from '../api/types';
+import type { Gauge, InputMethod, Recipe, Subtask, Task } from '../api/types';
 
 /** One recorded point of the part in progress. */
 export interface DraftValue {
   value: number;
   input_method: InputMethod;
+  /** The gauge in use when the value was entered (absent in drafts of an older client or without gauges). */
+  gauge_id?: number;
+  /** When the value was entered: the server judges the gauge at this time, however late the part arrives. */
+  taken_at?: string;
 }
 
 /**
@@ -17,6 +21,8 @@ export interface Draft {
   serial_number: string;
   values: Record<string, DraftValue>;
   index: number;
+  /** The gauge the operator measures with; null or absent when the register holds none. */
+  gauge?: Gauge | null;
 }
 
 export interface MeasurePoint {

@@ -4,10 +4,11 @@ import type { InputMethod, MeasurementCreate, Verdict } from '../api/types';
 import { useUser } from '../auth/session';
 import { classify, decimalsOf, deviation, isImplausible, parseMeasuredValue } from '../domain/classify';
 import { decimalsFor, formatNumber, formatSigned } from '../format';
-import { VerdictBadge } from '../ui/status';
 import { TaskImage } from '../ui/task-image';
 import { detectInputMethod, emptyLog, type KeystrokeLog, recordKey } from './burst-detector';
 import { type Draft, measurePoints, nextOpenPoint } from './draft';
+import { rememberGauge, useGauges } from './gauge-picker';
+import { type GaugeStop, gaugeStopFor, PartGauge } from './part-gauge';
 import { usePendingQueue } from './pending-context';
 import { usePlausibilityBand } from './plausibility-band';
 import { PlausibilityPrompt } from './plausibility-prompt';
@@ -34,6 +35,11 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
   /** An implausible reading waiting for the operator: re-measure or confirm (PlausibilityPrompt). */
   const [outlier, setOutlier] = useState<{ value: number; input_method: InputMethod } | null>(null);
   const band = usePlausibilityBand();
+  const gauges = useGauges();
+  /** The part's gauge as the register has it now (the draft's copy when the server is out of reach). */
+  const gauge = draft.gauge ? (gauges.data?.find((g) => g.id === draft.gauge?.id) ?? draft.gauge) : null;
+  /** Why the reading in the field was not taken: the gauge may not be used, or it cannot show that value. */
+  const [gaugeStop, setGaugeStop] = useState<GaugeStop | null>(null);
   const log = useRef<KeystrokeLog>(emptyLog());
   const inputRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -81,6 +87,9 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
       return;
     }
     const input_method = detectInputMethod(log.current, event.timeStamp);
+    const stop = gaugeStopFor(gauge, value, new Date());
+    setGaugeStop(stop);
+    if (stop) return;
     if (outlier?.value === value) {
       record(value, outlier.input_method);
       return;
@@ -96,7 +105,11 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
 
   function record(value: number, input_method: InputMethod) {
     if (!point) return;
-    const values = { ...draft.values, [String(point.subtask.id)]: { value, input_method } };
+    const taken = { value, input_method, taken_at: new Date().toISOString() };
+    const values = {
+      ...draft.values,
+      [String(point.subtask.id)]: gauge ? { ...taken, gauge_id: gauge.id } : taken,
+    };
     const next = nextOpenPoint(points, values, index);
     log.current = emptyLog();
     setText('');
@@ -117,6 +130,8 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
         lot_number: draft.lot_number,
         serial_number: draft.serial_number,
         input_method: recorded.input_method,
+        ...(recorded.gauge_id === undefined ? {} : { gauge_id: recorded.gauge_id }),
+        ...(recorded.taken_at === undefined ? {} : { taken_at: recorded.taken_at }),
       };
     });
     // Written to storage before the first attempt: from here on the part survives anything.
@@ -221,6 +236,17 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
             />
           </label>
           {invalid && <p className="field-error">{t('operator.invalidValue')}</p>}
+          <PartGauge
+            gauge={gauge}
+            gauges={gauges.data ?? []}
+            stop={gaugeStop}
+            onPick={(picked) => {
+              rememberGauge(user.id, picked);
+              setGaugeStop(null);
+              onChange({ ...draft, gauge: picked });
+              inputRef.current?.focus();
+            }}
+          />
           {outlier && (
             <PlausibilityPrompt
               value={outlier.value}

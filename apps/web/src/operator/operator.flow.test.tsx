@@ -72,6 +72,8 @@ describe('operator flow', () => {
           lot_number: 'L-7',
           serial_number: 'SN-1',
           input_method: 'manual',
+          // when the value was entered: the server judges the gauge at this time (no gauges registered here)
+          taken_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         },
         {
           subtask_id: 302,
@@ -80,6 +82,8 @@ describe('operator flow', () => {
           lot_number: 'L-7',
           serial_number: 'SN-1',
           input_method: 'manual',
+          // when the value was entered: the server judges the gauge at this time (no gauges registered here)
+          taken_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         },
       ],
     });

@@ -2,9 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../api/client';
-import type { Recipe, StationRecipe, Verdict } from '../api/types';
+import type { Gauge, Recipe, StationRecipe, Verdict } from '../api/types';
+import { useUser } from '../auth/session';
+import { gaugeProblem } from '../domain/gauges';
 import { ErrorBox, Loading } from '../ui/status';
 import { type Draft, loadDraft, saveDraft } from './draft';
+import { GaugeAlert, GaugePicker, rememberedGauge, rememberGauge, useGauges } from './gauge-picker';
 import { MeasureView } from './measure-view';
 
 const STATION_KEY = 'measure.stationCode';
@@ -68,9 +71,9 @@ export function OperatorPage({ stationCode }: { stationCode?: string }) {
         <PartForm
           recipe={recipe}
           initialLot={lastLot}
-          onStart={(lot_number, serial_number) => {
+          onStart={(lot_number, serial_number, gauge) => {
             setSaved(null);
-            setDraft({ recipe, lot_number, serial_number, values: {}, index: 0 });
+            setDraft({ recipe, lot_number, serial_number, values: {}, index: 0, gauge });
           }}
           onChangeRecipe={() => setRecipe(null)}
         />
@@ -173,21 +176,32 @@ function PartForm({
 }: {
   recipe: Recipe;
   initialLot: string;
-  onStart(lot: string, serial: string): void;
+  onStart(lot: string, serial: string, gauge: Gauge | null): void;
   onChangeRecipe(): void;
 }) {
   const { t } = useTranslation();
+  const user = useUser();
+  const gauges = useGauges();
   const [lot, setLot] = useState(initialLot);
   const [serial, setSerial] = useState('');
-  const [error, setError] = useState(false);
+  const [gauge, setGauge] = useState<Gauge | null>(() => rememberedGauge(user.id));
+  const [error, setError] = useState<'lotSerial' | 'gauge' | null>(null);
+  // With an empty register (or none reachable) the station measures as before, without a gauge.
+  const asksGauge = (gauges.data?.length ?? 0) > 0;
+  const current = gauge && (gauges.data?.find((g) => g.id === gauge.id) ?? gauge);
+  const currentProblem = current && gaugeProblem(current, new Date());
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!lot.trim() || !serial.trim()) {
-      setError(true);
+      setError('lotSerial');
       return;
     }
-    onStart(lot.trim(), serial.trim());
+    if (asksGauge && (!current || currentProblem)) {
+      setError('gauge');
+      return;
+    }
+    onStart(lot.trim(), serial.trim(), asksGauge ? current : null);
   }
 
   return (
@@ -216,9 +230,21 @@ function PartForm({
             autoFocus={Boolean(initialLot)}
           />
         </label>
-        {error && (
+        {asksGauge && (
+          <GaugePicker
+            gauges={gauges.data ?? []}
+            value={current}
+            onPick={(picked) => {
+              rememberGauge(user.id, picked);
+              setGauge(picked);
+              setError(null);
+            }}
+          />
+        )}
+        {asksGauge && current && currentProblem && <GaugeAlert gauge={current} problem={currentProblem} />}
+        {error && !(error === 'gauge' && currentProblem) && (
           <div className="error-box" role="alert">
-            {t('operator.lotSerialRequired')}
+            {t(error === 'gauge' ? 'gauges.required' : 'operator.lotSerialRequired')}
           </div>
         )}
         <div className="row">

@@ -5,7 +5,11 @@ import type { DB } from '../../db/schema.types.js';
 import { type MeasurementRow, toMeasurement } from './measurements.repository.js';
 import type { Measurement, MeasurementCreate } from './measurements.schema.js';
 
-/** An item as it will be stored: defaults applied, fields in one order, so equal content hashes equally. */
+/**
+ * An item as it will be stored: defaults applied, fields in one order, so equal content hashes equally.
+ * gauge_id and taken_at are left out when absent (JSON.stringify drops undefined), so a batch stored
+ * before they existed hashes as it did then and its retry is still recognised.
+ */
 export const normalizedItem = (item: MeasurementCreate) => ({
   subtask_id: item.subtask_id,
   version_id: item.version_id,
@@ -13,6 +17,8 @@ export const normalizedItem = (item: MeasurementCreate) => ({
   lot_number: item.lot_number ?? '',
   serial_number: item.serial_number ?? '',
   input_method: item.input_method ?? 'manual',
+  gauge_id: item.gauge_id,
+  taken_at: item.taken_at,
 });
 
 /** SHA-256 of the normalised items, in their order: a retry of the same part has the same hash. */

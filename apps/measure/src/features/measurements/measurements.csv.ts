@@ -21,13 +21,17 @@ export const CSV_COLUMNS = [
   'input_method',
   'measured_at',
   'synced_to_csv',
+  'taken_at',
 ] as const;
+
+/** After the stored columns: the gauge by its code (what is printed on it), empty when none was given. */
+const HEADER = [...CSV_COLUMNS, 'gauge_code'];
 
 const VALUE = 4;
 const DEVIATION = 6;
 const SYNCED = 11;
-/** Free text a user typed (lot, serial, input method): the columns a formula could be smuggled in. */
-const FREE_TEXT = new Set([7, 8, 9]);
+/** Free text a user typed (lot, serial, input method, gauge code): the columns a formula could be smuggled in. */
+const FREE_TEXT = new Set([7, 8, 9, 13]);
 
 export interface CsvFormat {
   delimiter: string;
@@ -36,7 +40,19 @@ export interface CsvFormat {
 
 /** The export query in id order (also compiled by the query-plan test). */
 export const exportQuery = (db: Kysely<DB>, filters: MeasurementFilters) =>
-  applyFilters(db.selectFrom('measurements').select([...CSV_COLUMNS]), filters).orderBy('id');
+  applyFilters(
+    db
+      .selectFrom('measurements')
+      .select([...CSV_COLUMNS])
+      .select((eb) =>
+        eb
+          .selectFrom('gauges')
+          .select('gauges.code')
+          .whereRef('gauges.id', '=', 'measurements.gauge_id')
+          .as('gauge_code'),
+      ),
+    filters,
+  ).orderBy('id');
 
 /** Rows per batch read and per chunk written; memory stays bounded by this whatever the export size. */
 const BATCH = 500;
@@ -89,16 +105,18 @@ export function exportCsv(database: Database, filters: MeasurementFilters, forma
       ? decimalText
       : (value: unknown) => decimalText(value).replace('.', format.decimalSeparator);
   async function* text() {
-    yield line(CSV_COLUMNS);
+    yield line(HEADER);
     for await (const rows of batchesOf(database, filters)) {
       let out = '';
       for (const row of rows) {
         const cells = row.map((cell, column) =>
           column === VALUE || column === DEVIATION
             ? number(cell)
-            : FREE_TEXT.has(column)
-              ? neutralizeFormula(String(cell))
-              : String(cell),
+            : cell === null
+              ? ''
+              : FREE_TEXT.has(column)
+                ? neutralizeFormula(String(cell))
+                : String(cell),
         );
         cells[SYNCED] = row[SYNCED] === 1 ? 'true' : 'false';
         out += line(cells);

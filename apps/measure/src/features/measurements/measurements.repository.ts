@@ -43,6 +43,7 @@ export function applyFilters<O>(query: MeasurementQuery<O>, f: MeasurementFilter
   if (f.lot_number !== undefined) q = q.where('lot_number', '=', f.lot_number);
   if (f.serial_number !== undefined) q = q.where('serial_number', '=', f.serial_number);
   if (f.pass_fail !== undefined) q = q.where('pass_fail', '=', f.pass_fail);
+  if (f.gauge_id !== undefined) q = q.where('gauge_id', '=', f.gauge_id);
   if (f.date_from !== undefined)
     q = q.where('measured_at', '>=', dateBound(f.date_from, 'date_from', false).value);
   if (f.date_to !== undefined) {
@@ -52,7 +53,7 @@ export function applyFilters<O>(query: MeasurementQuery<O>, f: MeasurementFilter
   return q;
 }
 
-/** Rows per multi-row INSERT: 500 × 11 parameters stays far below both dialects' limits. */
+/** Rows per multi-row INSERT: 500 × 13 parameters stays far below both dialects' limits. */
 const INSERT_CHUNK = 500;
 
 export const measurementsRepository = {

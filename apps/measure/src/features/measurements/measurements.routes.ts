@@ -39,7 +39,7 @@ export function registerMeasurementsRoutes(
           tags,
           summary: 'Record one measurement; pass_fail and deviation are computed (MeasurementTec)',
           body: MeasurementCreateSchema,
-          response: { 200: MeasurementSchema, ...errorResponses(400, 401, 403, 422) },
+          response: { 200: MeasurementSchema, ...errorResponses(400, 401, 403, 409, 422) },
         },
       },
       async (request) => {
@@ -115,9 +115,10 @@ export function registerMeasurementsRoutes(
         summary: 'Streamed CSV export with the list filters (MeasurementTec or Metrologist)',
         description:
           'Columns: id, subtask_id, version_id, measured_by, value, pass_fail, deviation, lot_number, serial_number, ' +
-          'input_method, measured_at, synced_to_csv. Delimiter and decimal separator come from the settings ' +
+          'input_method, measured_at, synced_to_csv, taken_at, gauge_code (the code of the gauge that took the ' +
+          'value; taken_at and gauge_code are empty when the client sent none). Delimiter and decimal separator come from the settings ' +
           'csv_delimiter and csv_decimal_separator; quoting per RFC 4180. Text cells (lot_number, serial_number, ' +
-          "input_method) that start with =, +, -, @, tab or CR get a leading ' so spreadsheets show them as text.",
+          "input_method, gauge_code) that start with =, +, -, @, tab or CR get a leading ' so spreadsheets show them as text.",
         querystring: MeasurementFilterQuery,
         produces: ['text/csv'],
         response: {

@@ -21,6 +21,12 @@ export const MeasurementSchema = Type.Object(
     input_method: Type.String(),
     measured_at: Type.String({ format: 'date-time' }),
     synced_to_csv: Type.Boolean(),
+    gauge_id: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'The gauge that took the value (GET /api/gauges/{gauge_id}); null when none was given',
+    }),
+    taken_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: "The station's time of the reading; null when the client sent none (then measured_at)",
+    }),
   },
   { $id: 'Measurement' },
 );
@@ -39,6 +45,23 @@ export const MeasurementCreateSchema = Type.Object(
         maxLength: 50,
         pattern: '^[a-z0-9_]+$',
         description: 'e.g. usb_caliper, manual',
+      }),
+    ),
+    gauge_id: Type.Optional({
+      ...Id,
+      description:
+        'The gauge used. It must have been in service and within its calibration due date at `taken_at` ' +
+        '(409 otherwise), and the value may not have more decimals than its resolution (422). Optional ' +
+        'unless the setting gauge_required is "true".',
+    }),
+    taken_at: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$',
+        description:
+          'ISO 8601 date-time with offset: when the value was read at the station. The gauge is judged at ' +
+          'this time, so a part queued offline is not refused because its gauge fell due while it waited. ' +
+          'At most 5 minutes after the server time; default: the time the server receives it.',
       }),
     ),
   },
@@ -79,6 +102,7 @@ export const MeasurementFilterFields = {
     Type.String({ maxLength: 40, description: 'ISO 8601 date (whole day included) or date-time, inclusive' }),
   ),
   pass_fail: Type.Optional(PassFailSchema),
+  gauge_id: Type.Optional({ ...Id, description: 'Only measurements taken with this gauge' }),
 };
 
 export const MeasurementFilterQuery = Type.Object(MeasurementFilterFields);

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/db-errors.js';
 import type { DB } from '../../db/schema.types.js';
 import { classify, deviation } from '../../domain/tolerance.js';
 import { nowIso, paged } from '../../http/time.js';
+import { gaugeChecker } from '../gauges/gauge-check.js';
 import { batchesRepository, contentHash, normalizedItem, replayBatch } from './measurement-batches.js';
 import { measurementsRepository, toMeasurement } from './measurements.repository.js';
 import type { Measurement, MeasurementCreate, MeasurementFilters } from './measurements.schema.js';
@@ -48,8 +49,9 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
 
     /**
      * Records a batch all-or-nothing: every item is checked (subtask exists and
-     * belongs to version_id) inside the transaction that inserts them, so a
-     * single bad item stores nothing and limits cannot change in between.
+     * belongs to version_id, its gauge was usable and is fine enough) inside the
+     * transaction that inserts them, so a single bad item stores nothing and
+     * limits or gauges cannot change in between.
      * `field` names the item in error messages.
      */
     async record(
@@ -85,6 +87,7 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
             subtasks.set(row.id, row);
           }
         }
+        const checkGauge = await gaugeChecker(tx, dialect, items, field, measuredAt);
         const values = items.map((item, i) => {
           const subtask = subtasks.get(item.subtask_id);
           if (!subtask) throw badRequest(`${field(i)}.subtask_id: subtask ${item.subtask_id} does not exist`);
@@ -95,6 +98,7 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
           }
           return {
             ...normalizedItem(item),
+            ...checkGauge(item, i),
             recipe_id: subtask.recipe_id,
             measured_by: measuredBy,
             pass_fail: classify(item.value, subtask),

@@ -9,6 +9,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   exclusion_reasons: DEFAULT_EXCLUSION_REASONS,
   // The station asks before keeping a value further from nominal than this many tolerance widths.
   plausibility_band: '5',
+  // "true": every measurement must name its gauge (422 otherwise); off by default for older clients.
+  gauge_required: 'false',
 };
 
 export const settingsRepository = {

@@ -12,6 +12,7 @@ const RULES: Record<string, (value: string) => string | null> = {
       : 'must be one character, not a quote or line break',
   csv_decimal_separator: (v) => (v === '.' || v === ',' ? null : 'must be "." or ","'),
   exclusion_reasons: exclusionReasonsProblem,
+  gauge_required: (v) => (v === 'true' || v === 'false' ? null : 'must be "true" or "false"'),
   plausibility_band: (v) =>
     /^\d+(\.\d+)?$/.test(v) && Number(v) >= 1 && Number(v) <= 1000
       ? null
