@@ -8,6 +8,7 @@ import type { MeasureConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerExclusionsRoutes } from './features/exclusions/exclusions.routes.js';
+import { registerHistoryRoutes } from './features/history/history.routes.js';
 import { registerMeasurementsRoutes } from './features/measurements/measurements.routes.js';
 import { versionsRepository } from './features/recipes/recipes.repository.js';
 import { registerRecipesRoutes } from './features/recipes/recipes.routes.js';
@@ -61,7 +62,7 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.m
 /** What feature plugins outside the data layer (files, logo upload) are given. */
 export interface MeasureSeams {
   guards: Guards;
-  settings: { set(key: string, value: string): Promise<void> };
+  settings: { set(key: string, value: string, actorId: number): Promise<void> };
   /** True when the version exists and belongs to the recipe (file uploads under uploads/<recipe>/<version>/). */
   versionExists(recipeId: number, versionId: number): Promise<boolean>;
 }
@@ -177,6 +178,7 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   registerSettingsRoutes(app, deps);
   registerStationsRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
+  registerHistoryRoutes(app, deps);
   registerReportsRoutes(app, deps, config);
   await app.register(fileRoutes, {
     prefix: '/api',

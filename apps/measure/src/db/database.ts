@@ -16,6 +16,7 @@ import { measurementBatchesMigration } from './migrations/0003-measurement-batch
 import { seriesCoveringIndexMigration } from './migrations/0004-series-covering-index.migration.js';
 import { deviationResolutionMigration } from './migrations/0005-deviation-resolution.migration.js';
 import { measurementExclusionsMigration } from './migrations/0006-measurement-exclusions.migration.js';
+import { changeHistoryMigration } from './migrations/0007-change-history.migration.js';
 import type { DB } from './schema.types.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -110,6 +111,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0004-series-covering-index': seriesCoveringIndexMigration,
     '0005-deviation-resolution': deviationResolutionMigration,
     '0006-measurement-exclusions': measurementExclusionsMigration(dialect),
+    '0007-change-history': changeHistoryMigration(dialect),
   };
 }
 

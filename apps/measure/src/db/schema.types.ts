@@ -147,6 +147,22 @@ export interface MeasurementExclusionsTable {
   reinstate_note: Generated<string>;
 }
 
+/** One change to the configuration or to a point's exclusion (docs/traceability.md); never updated or deleted. */
+export interface ChangeRecordsTable {
+  id: Generated<number>;
+  recorded_at: string;
+  /** Null: the service itself (bootstrap). */
+  actor_id: number | null;
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  recipe_id: number | null;
+  version_id: number | null;
+  /** JSON array of {field, before, after}. */
+  changes: string;
+  reason: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -160,4 +176,5 @@ export interface DB {
   settings: SettingsTable;
   stations: StationsTable;
   station_recipes: StationRecipesTable;
+  change_records: ChangeRecordsTable;
 }
