@@ -9,6 +9,7 @@ import { LoginPage } from './auth/login.page';
 import { ProfilePage } from './auth/profile.page';
 import { homePath } from './auth/roles';
 import { SessionProvider, useSession } from './auth/session';
+import { HistoryPage } from './history/history.page';
 import { Shell } from './layout/shell';
 import { RecipeEditorPage } from './maker/recipe-editor.page';
 import { RecipesPage } from './maker/recipes.page';
@@ -83,6 +84,7 @@ function AppRoutes({ station }: { station: StationConfig | null }) {
             <Route path="/admin/users" element={<UsersPage />} />
             <Route path="/admin/stations" element={<StationsPage />} />
             <Route path="/admin/settings" element={<SettingsPage />} />
+            <Route path="/history" element={<HistoryPage />} />
           </>
         )}
         <Route path="*" element={<Navigate to={homePath(user, stationMode)} replace />} />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { hasRole } from '../auth/roles';
+import { canReadHistory, hasRole } from '../auth/roles';
 import { useSession, useUser } from '../auth/session';
 import { PendingBar } from '../operator/pending-panel';
 
@@ -15,6 +15,7 @@ export function Shell({ stationMode, stationCode }: { stationMode: boolean; stat
     { to: '/admin/users', label: t('nav.users'), show: !stationMode && user.is_admin },
     { to: '/admin/stations', label: t('nav.stations'), show: !stationMode && user.is_admin },
     { to: '/admin/settings', label: t('nav.settings'), show: !stationMode && user.is_admin },
+    { to: '/history', label: t('history.nav'), show: !stationMode && canReadHistory(user) },
     { to: '/profile', label: t('nav.profile'), show: true },
   ];
   return (
