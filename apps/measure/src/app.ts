@@ -11,6 +11,7 @@ import { registerCommentsRoutes } from './features/comments/comments.routes.js';
 import { registerExclusionsRoutes } from './features/exclusions/exclusions.routes.js';
 import { registerGageStudiesRoutes } from './features/gage-studies/gage-studies.routes.js';
 import { registerGaugesRoutes } from './features/gauges/gauges.routes.js';
+import { registerHistoryRoutes } from './features/history/history.routes.js';
 import { registerMeasurementsRoutes } from './features/measurements/measurements.routes.js';
 import { versionsRepository } from './features/recipes/recipes.repository.js';
 import { registerRecipesRoutes } from './features/recipes/recipes.routes.js';
@@ -64,7 +65,7 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.m
 /** What feature plugins outside the data layer (files, logo upload) are given. */
 export interface MeasureSeams {
   guards: Guards;
-  settings: { set(key: string, value: string): Promise<void> };
+  settings: { set(key: string, value: string, actorId: number): Promise<void> };
   /** True when the version exists and belongs to the recipe (file uploads under <recipe>/<version>/). */
   versionExists(recipeId: number, versionId: number): Promise<boolean>;
 }
@@ -188,6 +189,7 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
   registerStationsRoutes(app, deps);
   registerGaugesRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
+  registerHistoryRoutes(app, deps);
   const files = createFileStore(config.DATA_DIR, database);
   registerReportsRoutes(app, deps, files);
   await app.register(fileRoutes, {

@@ -4,6 +4,7 @@ import type { Database } from './db/database.js';
 import { generatePassword, hashPassword } from './features/auth/passwords.js';
 import { DEFAULT_SETTINGS, settingsRepository } from './features/settings/settings.repository.js';
 import { usersRepository } from './features/users/users.repository.js';
+import { recordUserChange } from './features/users/users.service.js';
 import { nowIso } from './http/time.js';
 
 export interface BootstrapOptions {
@@ -46,13 +47,15 @@ export async function bootstrap(
           throw new Error('bootstrap: no place to keep a generated password');
         result.adminPasswordFile = await options.saveGeneratedPassword(password);
       }
-      await usersRepository.insert(tx, {
+      const admin = await usersRepository.insert(tx, {
         username: options.adminUsername,
         password_hash: await hashPassword(password),
         display_name: 'Administrator',
         roles: [...ROLE_NAMES],
         is_admin: true,
       });
+      // No actor: the service itself created the first administrator.
+      await recordUserChange(tx, null, 'create', null, admin);
     }
     await tx
       .insertInto('stations')

@@ -125,7 +125,8 @@ describe.each(DIALECTS)('versioning of tasks and subtasks on %s', (dialect) => {
     expect(m.body.pass_fail).toBe('warning');
     const edit = await h.call('PUT', `/api/subtasks/${sub.id}`, {
       key: h.adminKey,
-      body: { uwl: 10.8, utl: 11.2 },
+      // The marker has measurements: a limit change needs its reason (change-history.test.ts).
+      body: { uwl: 10.8, utl: 11.2, reason: 'Drawing rev. B' },
     });
     expect(edit.status).toBe(200);
     expect(edit.body.id).not.toBe(sub.id);

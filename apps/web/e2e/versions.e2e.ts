@@ -14,7 +14,8 @@ let recipeId = 0;
 let currentSubtaskId = 0;
 
 const BORE = { nominal: 30, ltl: 29.975, lwl: 29.985, uwl: 30.015, utl: 30.025 };
-const TIGHTER = { uwl: 30.012, utl: 30.02 };
+// The marker has measurements: a limit change carries its reason (change history).
+const TIGHTER = { uwl: 30.012, utl: 30.02, reason: 'Tolerance tightened' };
 const FIRST = [
   30.004, 29.996, 30.011, 29.998, 30.007, 29.993, 30.012, 30.001, 29.999, 30.009, 29.994, 30.006,
 ];

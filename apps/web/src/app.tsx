@@ -12,6 +12,7 @@ import { homePath } from './auth/roles';
 import { SessionProvider, useSession } from './auth/session';
 import { GageEntryPage } from './gage/gage-entry.page';
 import { GageStudiesPage } from './gage/gage-studies.page';
+import { HistoryPage } from './history/history.page';
 import { Shell } from './layout/shell';
 import { RecipeEditorPage } from './maker/recipe-editor.page';
 import { RecipesPage } from './maker/recipes.page';
@@ -100,6 +101,7 @@ function AppRoutes({ station }: { station: StationConfig | null }) {
             <Route path="/admin/stations" element={<StationsPage />} />
             <Route path="/admin/settings" element={<SettingsPage />} />
             <Route path="/gauges" element={<GaugesPage />} />
+            <Route path="/history" element={<HistoryPage />} />
           </>
         )}
         <Route path="*" element={<Navigate to={homePath(user, stationMode)} replace />} />

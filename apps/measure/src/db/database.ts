@@ -16,6 +16,7 @@ import { measurementBatchesMigration } from './migrations/0003-measurement-batch
 import { seriesCoveringIndexMigration } from './migrations/0004-series-covering-index.migration.js';
 import { deviationResolutionMigration } from './migrations/0005-deviation-resolution.migration.js';
 import { measurementExclusionsMigration } from './migrations/0006-measurement-exclusions.migration.js';
+import { changeHistoryMigration } from './migrations/0007-change-history.migration.js';
 import { gaugesMigration } from './migrations/0008-gauges.migration.js';
 import { gageStudiesMigration } from './migrations/0009-gage-studies.migration.js';
 import { storedFilesMigration } from './migrations/0010-stored-files.migration.js';
@@ -114,6 +115,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0004-series-covering-index': seriesCoveringIndexMigration,
     '0005-deviation-resolution': deviationResolutionMigration,
     '0006-measurement-exclusions': measurementExclusionsMigration(dialect),
+    '0007-change-history': changeHistoryMigration(dialect),
     '0008-gauges': gaugesMigration(dialect),
     '0009-gage-studies': gageStudiesMigration(dialect),
     '0010-stored-files': storedFilesMigration(dialect),

@@ -233,6 +233,22 @@ export interface GageStudyTrialsTable {
   recorded_at: string | null;
 }
 
+/** One change to the configuration or to a point's exclusion (docs/traceability.md); never updated or deleted. */
+export interface ChangeRecordsTable {
+  id: Generated<number>;
+  recorded_at: string;
+  /** Null: the service itself (bootstrap). */
+  actor_id: number | null;
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  recipe_id: number | null;
+  version_id: number | null;
+  /** JSON array of {field, before, after}. */
+  changes: string;
+  reason: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -253,4 +269,5 @@ export interface DB {
   station_recipes: StationRecipesTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
+  change_records: ChangeRecordsTable;
 }

@@ -1,6 +1,7 @@
 import { badRequest, notFound, unprocessable } from '@app/kit';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { callerOf } from '../auth/auth.plugin.js';
 import type { Guards } from '../auth/guard-types.js';
 import type { FileStore } from './file-store.js';
 import {
@@ -21,7 +22,7 @@ export interface FileRoutesOptions {
   store: FileStore;
   guards: Guards;
   /** Writes one setting (the logo route updates `company_logo_path`). */
-  settings: { set(key: string, value: string): Promise<void> };
+  settings: { set(key: string, value: string, actorId: number): Promise<void> };
   /** Whether a recipe version exists, so uploads are never filed under a made-up version. */
   versions: { exists(recipeId: number, versionId: number): Promise<boolean> };
   /** MAX_UPLOAD_SIZE_MB in bytes. */
@@ -132,7 +133,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
       // different types cannot each delete the other's file and leave the setting pointing at nothing.
       const logo = await store.exclusiveLogoChange(async () => {
         const stored = await storeLogo(store, upload.file);
-        await settings.set('company_logo_path', stored.logo_path);
+        await settings.set('company_logo_path', stored.logo_path, callerOf(request).id);
         await store.removeLogosExcept(stored.logo_path);
         return stored;
       });

@@ -299,3 +299,18 @@ export interface SubtaskOption {
   lwl: number;
   unit: string;
 }
+
+/** One record of the change history (GET /api/history): who, when, what changed (before → after), why. */
+export interface ChangeRecord {
+  id: number;
+  recorded_at: string;
+  actor_id: number | null;
+  actor_username: string | null;
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  recipe_id: number | null;
+  version_id: number | null;
+  changes: { field: string; before: unknown; after: unknown }[];
+  reason: string | null;
+}

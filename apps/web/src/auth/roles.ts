@@ -14,3 +14,7 @@ export function homePath(user: User, stationMode: boolean): string {
   if (user.is_admin) return '/admin/users';
   return '/profile';
 }
+
+/** The change history is for administrators and metrologists (GET /api/history). */
+export const canReadHistory = (user: User | null | undefined): boolean =>
+  hasRole(user, 'admin') || hasRole(user, 'Metrologist');

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { hasRole } from '../auth/roles';
+import { canReadHistory, hasRole } from '../auth/roles';
 import { useSession, useUser } from '../auth/session';
 import { PendingBar } from '../operator/pending-panel';
 
@@ -22,6 +22,7 @@ export function Shell({ stationMode, stationCode }: { stationMode: boolean; stat
       label: t('gauges.title'),
       show: !stationMode && (user.is_admin || hasRole(user, 'Metrologist')),
     },
+    { to: '/history', label: t('history.nav'), show: !stationMode && canReadHistory(user) },
     { to: '/profile', label: t('nav.profile'), show: true },
   ];
   return (

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../api/client';
 import type { Recipe, Task } from '../api/types';
+import { canReadHistory } from '../auth/roles';
+import { useUser } from '../auth/session';
 import { formatDateTime } from '../format';
+import { HistoryTable } from '../history/history-table';
 import { FormActions } from '../ui/form-actions';
 import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
@@ -19,6 +22,8 @@ export function RecipeEditorPage() {
   const reorder = useAction();
   // Selected by position: an edit that forks a version gives the task a new id but keeps its place.
   const [selected, setSelected] = useState(0);
+  const [tab, setTab] = useState<'editor' | 'history'>('editor');
+  const user = useUser();
 
   if (recipe.isPending) return <Loading />;
   if (recipe.error) return <ErrorBox error={recipe.error} />;
@@ -43,74 +48,95 @@ export function RecipeEditorPage() {
         {recipe.data.code} · {recipe.data.name}{' '}
         <span className="muted">{t('maker.versionN', { n: versionNumber })}</span>
       </h1>
-      {currentCount > 0 && (
+      {canReadHistory(user) && (
+        <div className="toolbar" role="tablist">
+          {(['editor', 'history'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className={tab === name ? 'primary' : undefined}
+              onClick={() => setTab(name)}
+            >
+              {t(name === 'editor' ? 'history.tabEditor' : 'history.tabHistory')}
+            </button>
+          ))}
+        </div>
+      )}
+      {tab === 'history' ? <HistoryTable scope={{ recipe_id: recipeId }} /> : null}
+      {tab === 'editor' && currentCount > 0 && (
         <div className="notice">
           {t('maker.measuredWarning', { current: versionNumber, count: currentCount })}
         </div>
       )}
-      <RecipeForm recipe={recipe.data} onSaved={refresh} />
-      <div className="grid-2" style={{ gridTemplateColumns: 'minmax(260px, 1fr) 3fr' }}>
-        <div className="card">
-          <h2 style={{ marginTop: 0 }}>{t('maker.tasks')}</h2>
-          {tasks.length === 0 && <p className="muted">{t('maker.noTasks')}</p>}
-          <ol className="task-list">
-            {tasks.map((task, index) => (
-              <li key={task.id}>
-                <button
-                  type="button"
-                  className={index === selected ? 'primary' : undefined}
-                  onClick={() => setSelected(index)}
-                  style={{ flex: 1 }}
-                >
-                  {index + 1}. {task.title}
-                </button>
-                <button
-                  type="button"
-                  aria-label={t('maker.moveUp')}
-                  title={t('maker.moveUp')}
-                  disabled={index === 0 || reorder.busy}
-                  onClick={() => void move(index, -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  aria-label={t('maker.moveDown')}
-                  title={t('maker.moveDown')}
-                  disabled={index === tasks.length - 1 || reorder.busy}
-                  onClick={() => void move(index, 1)}
-                >
-                  ↓
-                </button>
-              </li>
-            ))}
-          </ol>
-          <ErrorBox error={reorder.error} />
-          <AddTaskForm
-            recipe={recipe.data}
-            onAdded={async () => {
-              setSelected(tasks.length);
-              await refresh();
-            }}
-          />
-        </div>
-        <div>
-          {tasks[selected] ? (
-            <TaskEditor
-              key={tasks[selected].id}
-              recipe={recipe.data}
-              task={tasks[selected]}
-              allTasks={tasks}
-              onChanged={refresh}
-              onDeleted={async () => {
-                setSelected(Math.max(0, selected - 1));
-                await refresh();
-              }}
-            />
-          ) : null}
-        </div>
-      </div>
-      <VersionHistory versions={versions.data ?? []} current={versionNumber} />
+      {tab === 'editor' && (
+        <>
+          <RecipeForm recipe={recipe.data} onSaved={refresh} />
+          <div className="grid-2" style={{ gridTemplateColumns: 'minmax(260px, 1fr) 3fr' }}>
+            <div className="card">
+              <h2 style={{ marginTop: 0 }}>{t('maker.tasks')}</h2>
+              {tasks.length === 0 && <p className="muted">{t('maker.noTasks')}</p>}
+              <ol className="task-list">
+                {tasks.map((task, index) => (
+                  <li key={task.id}>
+                    <button
+                      type="button"
+                      className={index === selected ? 'primary' : undefined}
+                      onClick={() => setSelected(index)}
+                      style={{ flex: 1 }}
+                    >
+                      {index + 1}. {task.title}
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={t('maker.moveUp')}
+                      title={t('maker.moveUp')}
+                      disabled={index === 0 || reorder.busy}
+                      onClick={() => void move(index, -1)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={t('maker.moveDown')}
+                      title={t('maker.moveDown')}
+                      disabled={index === tasks.length - 1 || reorder.busy}
+                      onClick={() => void move(index, 1)}
+                    >
+                      ↓
+                    </button>
+                  </li>
+                ))}
+              </ol>
+              <ErrorBox error={reorder.error} />
+              <AddTaskForm
+                recipe={recipe.data}
+                onAdded={async () => {
+                  setSelected(tasks.length);
+                  await refresh();
+                }}
+              />
+            </div>
+            <div>
+              {tasks[selected] ? (
+                <TaskEditor
+                  key={tasks[selected].id}
+                  recipe={recipe.data}
+                  task={tasks[selected]}
+                  allTasks={tasks}
+                  onChanged={refresh}
+                  onDeleted={async () => {
+                    setSelected(Math.max(0, selected - 1));
+                    await refresh();
+                  }}
+                />
+              ) : null}
+            </div>
+          </div>
+          <VersionHistory versions={versions.data ?? []} current={versionNumber} />
+        </>
+      )}
     </section>
   );
 }
@@ -164,11 +190,12 @@ function RecipeForm({ recipe, onSaved }: { recipe: Recipe; onSaved(): Promise<vo
           />
         </label>
         <label style={{ flex: 1 }}>
-          {t('maker.changeNotes')}
+          {t('history.releaseReason')}
           <input
             name="change_notes"
             value={form.change_notes}
             maxLength={2000}
+            required
             onChange={(e) => setForm({ ...form, change_notes: e.target.value })}
           />
         </label>

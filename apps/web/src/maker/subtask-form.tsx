@@ -12,12 +12,14 @@ interface SubtaskFormProps {
   initial: SubtaskInput;
   busy: boolean;
   error: unknown;
-  onSubmit(values: SubtaskInput): void;
+  /** Editing an existing point: ask why, for the change history (the API requires it for a measured point's limits). */
+  askReason?: boolean;
+  onSubmit(values: SubtaskInput, reason?: string): void;
   onCancel(): void;
 }
 
 /** A measurement point; the limits are checked here (LTL ≤ LWL ≤ nominal ≤ UWL ≤ UTL) before anything is sent. */
-export function SubtaskForm({ initial, busy, error, onSubmit, onCancel }: SubtaskFormProps) {
+export function SubtaskForm({ initial, busy, error, askReason, onSubmit, onCancel }: SubtaskFormProps) {
   const { t } = useTranslation();
   const [text, setText] = useState({
     marker_number: String(initial.marker_number),
@@ -29,6 +31,7 @@ export function SubtaskForm({ initial, busy, error, onSubmit, onCancel }: Subtas
     ),
   } as Record<string, string>);
   const [checked, setChecked] = useState(false);
+  const [reason, setReason] = useState('');
 
   const limits = Object.fromEntries(
     LIMIT_ORDER.map((field) => [field, parseMeasuredValue(text[field] ?? '')]),
@@ -41,7 +44,7 @@ export function SubtaskForm({ initial, busy, error, onSubmit, onCancel }: Subtas
     event.preventDefault();
     setChecked(true);
     if (Object.keys(errors).length > 0 || !markerValid) return;
-    onSubmit({
+    const values = {
       marker_number: markerNumber,
       description: text.description ?? '',
       measurement_type: text.measurement_type || 'length',
@@ -51,7 +54,9 @@ export function SubtaskForm({ initial, busy, error, onSubmit, onCancel }: Subtas
       lwl: limits.lwl!,
       uwl: limits.uwl!,
       utl: limits.utl!,
-    });
+    };
+    if (reason.trim()) onSubmit(values, reason.trim());
+    else onSubmit(values);
   }
 
   const input = (
@@ -98,6 +103,17 @@ export function SubtaskForm({ initial, busy, error, onSubmit, onCancel }: Subtas
           }),
         )}
       </div>
+      {askReason && (
+        <label>
+          {t('history.limitReason')}
+          <input
+            name="subtask_reason"
+            value={reason}
+            maxLength={1000}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </label>
+      )}
       <ErrorBox error={error} />
       <FormActions busy={busy} submitLabel="save" onCancel={onCancel} />
     </form>

@@ -64,11 +64,14 @@ export function TaskEditor({ recipe, task, allTasks, onChanged, onDeleted }: Tas
     await updateTask({ annotations_json: annotations });
   }
 
-  async function saveSubtask(values: SubtaskInput) {
+  async function saveSubtask(values: SubtaskInput, reason?: string) {
     const done = await subtaskAction.run(() =>
       editing === 'new' || editing === null
         ? api<Subtask>(`/tasks/${task.id}/subtasks`, { method: 'POST', body: values })
-        : api<Subtask>(`/subtasks/${editing.id}`, { method: 'PUT', body: values }),
+        : api<Subtask>(`/subtasks/${editing.id}`, {
+            method: 'PUT',
+            body: reason ? { ...values, reason } : values,
+          }),
     );
     if (done) {
       setEditing(null);
@@ -226,7 +229,8 @@ export function TaskEditor({ recipe, task, allTasks, onChanged, onDeleted }: Tas
           initial={editing === 'new' ? blank : editing}
           busy={subtaskAction.busy}
           error={subtaskAction.error}
-          onSubmit={(values) => void saveSubtask(values)}
+          askReason={editing !== 'new'}
+          onSubmit={(values, reason) => void saveSubtask(values, reason)}
           onCancel={() => setEditing(null)}
         />
       ) : (

@@ -61,7 +61,7 @@ export function registerAuthRoutes(app: App, { db, guards, metrics }: RouteDeps)
         response: { 200: UserSchema, ...errorResponses(400, 401, 422) },
       },
     },
-    (request) => users.update(callerOf(request).id, request.body),
+    (request) => users.update(callerOf(request).id, request.body, callerOf(request)),
   );
 
   app.post(

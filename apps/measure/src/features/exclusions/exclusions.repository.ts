@@ -31,7 +31,11 @@ export function withoutExcluded<O>(
 
 export const exclusionsRepository = {
   measurement: (db: Kysely<DB>, id: number) =>
-    db.selectFrom('measurements').select(['id', 'recipe_id']).where('id', '=', id).executeTakeFirst(),
+    db
+      .selectFrom('measurements')
+      .select(['id', 'recipe_id', 'version_id'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
 
   insert: (
     db: Kysely<DB>,

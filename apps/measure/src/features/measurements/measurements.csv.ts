@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
-import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { cursorBatches } from '../../db/pg-cursor.js';
+import { rowBatches } from '../../db/row-batches.js';
 import type { DB } from '../../db/schema.types.js';
 import { csvFormatter, decimalText, neutralizeFormula } from '../../domain/csv.js';
 import { applyFilters } from './measurements.repository.js';
@@ -54,43 +53,6 @@ export const exportQuery = (db: Kysely<DB>, filters: MeasurementFilters) =>
     filters,
   ).orderBy('id');
 
-/** Rows per batch read and per chunk written; memory stays bounded by this whatever the export size. */
-const BATCH = 500;
-
-/**
- * Rows as arrays in CSV column order, a batch at a time, from one query read
- * front to back: a cursor on both dialects (SQLite: a batch is what was read
- * synchronously; PostgreSQL: FETCH from a server-side cursor), so the time is
- * linear in the rows whatever plan the database picks. Batches stay small so
- * little survives a garbage collection. The SQLite cursor never waits for
- * I/O, and a client that keeps up never makes the socket wait either: without
- * a turn of the event loop between batches, one export held every other
- * request (health checks included) until its last row.
- */
-async function* batchesOf(database: Database, filters: MeasurementFilters): AsyncGenerator<unknown[][]> {
-  const { db, iterateRows, pool } = database;
-  const query = exportQuery(db, filters).compile();
-  if (pool) {
-    yield* cursorBatches(pool, query, BATCH);
-    return;
-  }
-  if (!iterateRows) throw new Error('exportCsv: the database offers no cursor');
-  const cursor = iterateRows(query);
-  try {
-    while (true) {
-      const batch: unknown[][] = [];
-      for (let next = cursor.next(); !next.done; next = cursor.next()) {
-        if (batch.push(next.value) === BATCH) break;
-      }
-      if (batch.length > 0) yield batch;
-      if (batch.length < BATCH) return;
-      await setImmediate();
-    }
-  } finally {
-    cursor.return?.();
-  }
-}
-
 /**
  * The export as a byte stream: chunks are formatted and pushed only as the
  * client takes them (Readable.from pulls the generator), so a slow client
@@ -106,7 +68,7 @@ export function exportCsv(database: Database, filters: MeasurementFilters, forma
       : (value: unknown) => decimalText(value).replace('.', format.decimalSeparator);
   async function* text() {
     yield line(HEADER);
-    for await (const rows of batchesOf(database, filters)) {
+    for await (const rows of rowBatches(database, exportQuery(database.db, filters).compile())) {
       let out = '';
       for (const row of rows) {
         const cells = row.map((cell, column) =>

@@ -88,7 +88,10 @@ export function registerRecipesRoutes(app: App, { db, dialect, guards }: RouteDe
       ...maker,
       schema: {
         tags,
-        summary: 'Update a recipe: creates the next version, copying every task and subtask (Maker)',
+        summary: 'Update a recipe: releases the next version, copying every task and subtask (Maker)',
+        description:
+          'The release of a new version: change_notes give its reason and are required. Recorded in the ' +
+          'change history with the fields that changed, before and after.',
         params: RecipeParams,
         body: RecipeUpdateSchema,
         response: { 200: RecipeSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -108,7 +111,7 @@ export function registerRecipesRoutes(app: App, { db, dialect, guards }: RouteDe
         response: { 200: RecipeSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    (request) => recipes.deactivate(request.params.recipe_id),
+    (request) => recipes.deactivate(request.params.recipe_id, callerOf(request).id),
   );
 
   app.get(

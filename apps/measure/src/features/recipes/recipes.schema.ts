@@ -145,7 +145,12 @@ export const RecipeUpdateSchema = Type.Object(
   {
     name: Type.Optional(Text(255, 1)),
     description: Type.Optional(Text(5000)),
-    change_notes: Type.Optional(Text(2000)),
+    change_notes: Type.Optional({
+      ...Text(2000),
+      description:
+        'The reason for releasing the new version: required (422 when missing or blank), kept as the ' +
+        "version's notes and in the change history",
+    }),
   },
   { additionalProperties: false },
 );

@@ -1,9 +1,11 @@
-import { conflict, notFound } from '@app/kit';
+import { conflict, notFound, unprocessable } from '@app/kit';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { DB } from '../../db/schema.types.js';
 import { nowIso, paged } from '../../http/time.js';
+import { fieldChanges } from '../history/field-changes.js';
+import { recordChange } from '../history/history.repository.js';
 import { tasksRepository, toTask } from '../tasks/tasks.repository.js';
 import {
   type RecipeRow,
@@ -31,6 +33,16 @@ export async function loadVersion(db: Kysely<DB>, row: VersionRow): Promise<Vers
   ]);
   return { ...row, tasks: tasks.map((task) => toTask(task, subtasks)) };
 }
+
+/** What a recipe's change record compares: its own fields and which version is current. */
+const RECORDED = ['code', 'name', 'description', 'active', 'version_number'] as const;
+const recorded = (row: RecipeRow, version: { version_number: number }) => ({
+  code: row.code,
+  name: row.name,
+  description: row.description,
+  active: row.active === 1,
+  version_number: version.version_number,
+});
 
 const recipeFields = (row: RecipeRow) => ({
   id: row.id,
@@ -89,6 +101,16 @@ export function createRecipesService(db: Kysely<DB>, dialect: Dialect) {
             created_at: now,
           });
           const row = await recipesRepository.update(tx, recipe.id, { current_version_id: version.id });
+          await recordChange(tx, {
+            actorId: userId,
+            entityType: 'recipe',
+            entityId: row.id,
+            action: 'create',
+            recipeId: row.id,
+            versionId: version.id,
+            changes: fieldChanges(null, recorded(row, version), RECORDED),
+            reason: input.change_notes ?? null,
+          });
           return toRecipe(row, tx);
         });
       } catch (error) {
@@ -121,9 +143,16 @@ export function createRecipesService(db: Kysely<DB>, dialect: Dialect) {
       return toRecipe(row);
     },
 
-    /** Every PUT creates the next version (copy of the current one), even when only notes change. */
+    /**
+     * Every PUT releases the next version (copy of the current one), even when only notes change. It is the
+     * one act that releases a version, so its change_notes are the release's reason and are required.
+     */
     async update(id: number, input: RecipeUpdate, userId: number): Promise<Recipe> {
       return inLockedRecipe(db, dialect, id, async (tx, recipe) => {
+        if (!input.change_notes?.trim())
+          throw unprocessable('body.change_notes: required, the reason for releasing a new version');
+        const previous = await versionsRepository.findById(tx, recipe.current_version_id as number);
+        if (!previous) throw new Error(`recipe ${id} has no current version`);
         const fork = await forkVersion(
           tx,
           recipe,
@@ -137,14 +166,39 @@ export function createRecipesService(db: Kysely<DB>, dialect: Dialect) {
         const row = Object.keys(changes).length
           ? await recipesRepository.update(tx, id, changes)
           : fork.recipe;
+        await recordChange(tx, {
+          actorId: userId,
+          entityType: 'recipe',
+          entityId: id,
+          action: 'release',
+          recipeId: id,
+          versionId: fork.version.id,
+          changes: fieldChanges(recorded(recipe, previous), recorded(row, fork.version), RECORDED),
+          reason: input.change_notes,
+        });
         return toRecipe(row, tx);
       });
     },
 
-    async deactivate(id: number): Promise<Recipe> {
-      await requireRecipe(id);
-      const row = await recipesRepository.update(db, id, { active: 0, updated_at: nowIso() });
-      return toRecipe(row);
+    async deactivate(id: number, userId: number): Promise<Recipe> {
+      const before = await requireRecipe(id);
+      return db.transaction().execute(async (tx) => {
+        const row = await recipesRepository.update(tx, id, { active: 0, updated_at: nowIso() });
+        const version = await versionsRepository.findById(tx, row.current_version_id as number);
+        if (!version) throw new Error(`recipe ${id} has no current version`);
+        const changes = fieldChanges(recorded(before, version), recorded(row, version), RECORDED);
+        if (changes.length > 0)
+          await recordChange(tx, {
+            actorId: userId,
+            entityType: 'recipe',
+            entityId: id,
+            action: 'deactivate',
+            recipeId: id,
+            versionId: version.id,
+            changes,
+          });
+        return toRecipe(row, tx);
+      });
     },
 
     async versions(id: number): Promise<VersionSummary[]> {

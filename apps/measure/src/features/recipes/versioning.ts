@@ -16,6 +16,8 @@ export interface EditTarget {
   tx: Transaction<DB>;
   recipe: RecipeRow;
   version: VersionRow;
+  /** The version the caller edited: `version` itself, or the measured one `version` was copied from. */
+  from: VersionRow;
   /** True when the edit forced a new version because the old one had measurements. */
   forked: boolean;
   taskId(oldId: number): number;
@@ -109,7 +111,7 @@ export async function editVersion<T>(
     }
     if (!(await versionsRepository.hasMeasurements(tx, versionId))) {
       const same = (id: number) => id;
-      return edit({ tx, recipe, version, forked: false, taskId: same, subtaskId: same });
+      return edit({ tx, recipe, version, from: version, forked: false, taskId: same, subtaskId: same });
     }
     const fork = await forkVersion(tx, recipe, versionId, userId, changeNotes);
     const mapped = (ids: Map<number, number>) => (id: number) => {
@@ -121,6 +123,7 @@ export async function editVersion<T>(
       tx,
       recipe: fork.recipe,
       version: fork.version,
+      from: version,
       forked: true,
       taskId: mapped(fork.taskIds),
       subtaskId: mapped(fork.subtaskIds),

@@ -1,5 +1,6 @@
 import type { App } from '@app/kit';
 import { Type } from '@sinclair/typebox';
+import { callerOf } from '../../auth/auth.plugin.js';
 import { errorResponses } from '../../http/common.schema.js';
 import { early, type RouteDeps } from '../../http/route-deps.js';
 import { createSettingsService } from './settings.service.js';
@@ -50,7 +51,7 @@ export function registerSettingsRoutes(app: App, { db, guards }: RouteDeps): voi
         },
       },
       async (request) => {
-        const updated = await settings.update(request.body);
+        const updated = await settings.update(request.body, callerOf(request).id);
         return { message: `Updated ${updated.length} setting(s)`, updated_keys: updated };
       },
     );

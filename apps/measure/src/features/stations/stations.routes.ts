@@ -90,7 +90,7 @@ export function registerStationsRoutes(app: App, { db, guards }: RouteDeps): voi
         response: { 200: StationSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    (request) => stations.update(request.params.station_id, request.body),
+    (request) => stations.update(request.params.station_id, request.body, callerOf(request).id),
   );
 
   app.delete(
@@ -105,7 +105,7 @@ export function registerStationsRoutes(app: App, { db, guards }: RouteDeps): voi
       },
     },
     async (request, reply) => {
-      await stations.remove(request.params.station_id);
+      await stations.remove(request.params.station_id, callerOf(request).id);
       return reply.status(204).send(null);
     },
   );
@@ -154,7 +154,7 @@ export function registerStationsRoutes(app: App, { db, guards }: RouteDeps): voi
       },
     },
     async (request, reply) => {
-      await stations.unassign(request.params.station_id, request.params.recipe_id);
+      await stations.unassign(request.params.station_id, request.params.recipe_id, callerOf(request).id);
       return reply.status(204).send(null);
     },
   );

@@ -20,7 +20,21 @@ export const SubtaskCreateSchema = Type.Object(
 );
 export type SubtaskCreate = Static<typeof SubtaskCreateSchema>;
 
-export const SubtaskUpdateSchema = Type.Partial(SubtaskCreateSchema, { additionalProperties: false });
+export const SubtaskUpdateSchema = Type.Object(
+  {
+    ...Type.Partial(SubtaskCreateSchema).properties,
+    reason: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        description:
+          'Why: kept in the change history. Required (422) when the limits (nominal, utl, uwl, lwl, ltl) of a ' +
+          'marker that already has measurements, in any version of the recipe, change.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type SubtaskUpdate = Static<typeof SubtaskUpdateSchema>;
 
 export const TaskCreateSchema = Type.Object(

@@ -4,9 +4,17 @@ import type { Dialect } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { DB } from '../../db/schema.types.js';
 import { limitsProblem } from '../../domain/tolerance.js';
-import { recipesRepository } from '../recipes/recipes.repository.js';
+import { recipesRepository, versionsRepository } from '../recipes/recipes.repository.js';
 import type { Subtask, Task } from '../recipes/recipes.schema.js';
 import { editVersion, forkVersion, inLockedRecipe } from '../recipes/versioning.js';
+import {
+  characteristicMeasured,
+  LIMIT_FIELDS,
+  recordReorder,
+  recordSubtaskChange,
+  recordTaskChange,
+  subtasksSummary,
+} from './task-changes.js';
 import { type SubtaskRow, tasksRepository, toSubtask, toTask } from './tasks.repository.js';
 import type { SubtaskCreate, SubtaskUpdate, TaskCreate, TaskUpdate } from './tasks.schema.js';
 
@@ -86,6 +94,7 @@ export function createTasksService(db: Kysely<DB>, dialect: Dialect) {
       const markers = new Set(subtasks.map((s) => s.marker_number));
       if (markers.size !== subtasks.length) throw conflict('Marker number repeated within the task');
       return inLockedRecipe(db, dialect, recipeId, async (tx, recipe) => {
+        const from = await versionsRepository.findById(tx, recipe.current_version_id as number);
         const fork = await forkVersion(
           tx,
           recipe,
@@ -109,12 +118,17 @@ export function createTasksService(db: Kysely<DB>, dialect: Dialect) {
           file_path: input.file_path ?? null,
           annotations_json: annotationsText(input.annotations_json),
         });
-        await markerSafe(() =>
+        const inserted = await markerSafe(() =>
           tasksRepository.insertSubtasks(
             tx,
             subtasks.map((s) => subtaskValues(s, task.id, fork.version.id)),
           ),
         );
+        const where = { tx, recipe: fork.recipe, version: fork.version, from: from ?? fork.version };
+        const added = inserted.length
+          ? [{ field: 'subtasks', before: null, after: subtasksSummary(inserted) }]
+          : [];
+        await recordTaskChange(where, userId, 'create', null, task, added);
         return loadTask(tx, task.id);
       });
     },
@@ -136,7 +150,9 @@ export function createTasksService(db: Kysely<DB>, dialect: Dialect) {
           if (input.file_path !== undefined) changes.file_path = input.file_path;
           if (input.annotations_json !== undefined)
             changes.annotations_json = annotationsText(input.annotations_json);
-          if (Object.keys(changes).length > 0) await tasksRepository.updateTask(target.tx, id, changes);
+          const after =
+            Object.keys(changes).length > 0 ? await tasksRepository.updateTask(target.tx, id, changes) : task;
+          await recordTaskChange(target, userId, 'update', task, { ...after, id });
           return loadTask(target.tx, id);
         },
       );
@@ -151,8 +167,14 @@ export function createTasksService(db: Kysely<DB>, dialect: Dialect) {
         userId,
         `Deleted task "${task.title}"`,
         async (target) => {
-          await tasksRepository.deleteTask(target.tx, target.taskId(taskId));
+          const id = target.taskId(taskId);
+          const subtasks = await tasksRepository.subtasksOfTask(target.tx, id);
+          await tasksRepository.deleteTask(target.tx, id);
           await renumber(target.tx, target.version.id);
+          const removed = subtasks.length
+            ? [{ field: 'subtasks', before: subtasksSummary(subtasks), after: null }]
+            : [];
+          await recordTaskChange(target, userId, 'delete', { ...task, id }, null, removed);
         },
       );
     },
@@ -171,6 +193,8 @@ export function createTasksService(db: Kysely<DB>, dialect: Dialect) {
       return editVersion(db, dialect, versionId, userId, 'Reordered tasks', async (target) => {
         for (const [index, id] of taskIds.entries())
           await tasksRepository.setOrder(target.tx, target.taskId(id), index);
+        const titles = (ids: number[]) => ids.map((id) => all.find((t) => t.id === id)?.title);
+        await recordReorder(target, userId, titles(all.map((t) => t.id)), titles(taskIds));
         const subtasks = await tasksRepository.subtasksOfVersion(target.tx, target.version.id);
         return (await tasksRepository.tasksOfVersion(target.tx, target.version.id)).map((t) =>
           toTask(t, subtasks),
@@ -196,16 +220,27 @@ export function createTasksService(db: Kysely<DB>, dialect: Dialect) {
               subtaskValues(input, target.taskId(taskId), target.version.id),
             ]),
           );
+          await recordSubtaskChange(target, userId, 'create', null, row as SubtaskRow);
           return toSubtask(row as SubtaskRow);
         },
       );
     },
 
-    async updateSubtask(subtaskId: number, input: SubtaskUpdate, userId: number): Promise<Subtask> {
+    async updateSubtask(subtaskId: number, body: SubtaskUpdate, userId: number): Promise<Subtask> {
+      const { reason, ...input } = body;
       const current = await requireSubtask(subtaskId);
       checkLimits({ ...current, ...input }, 'body');
-      const notes = `Edited marker ${current.marker_number}`;
+      const limitsChange = LIMIT_FIELDS.some((f) => input[f] !== undefined && input[f] !== current[f]);
+      const notes = `Edited marker ${current.marker_number}${reason ? `: ${reason}` : ''}`;
       return editVersion(db, dialect, current.version_id, userId, notes, async (target) => {
+        // Checked in the transaction, so a measurement committed meanwhile counts.
+        if (limitsChange && !reason?.trim()) {
+          const recipeId = target.recipe.id;
+          if (await characteristicMeasured(target.tx, recipeId, current.marker_number))
+            throw unprocessable(
+              `body.reason: required to change the limits of marker ${current.marker_number}, which has measurements`,
+            );
+        }
         const id = target.subtaskId(subtaskId);
         const marker = input.marker_number;
         if (
@@ -215,6 +250,7 @@ export function createTasksService(db: Kysely<DB>, dialect: Dialect) {
           throw conflict(`Marker number ${marker} already present in this version`);
         }
         const row = await markerSafe(() => tasksRepository.updateSubtask(target.tx, id, input));
+        await recordSubtaskChange(target, userId, 'update', { ...current, id }, row, reason);
         return toSubtask(row);
       });
     },
@@ -223,7 +259,9 @@ export function createTasksService(db: Kysely<DB>, dialect: Dialect) {
       const current = await requireSubtask(subtaskId);
       const notes = `Deleted marker ${current.marker_number}`;
       await editVersion(db, dialect, current.version_id, userId, notes, async (target) => {
-        await tasksRepository.deleteSubtask(target.tx, target.subtaskId(subtaskId));
+        const id = target.subtaskId(subtaskId);
+        await tasksRepository.deleteSubtask(target.tx, id);
+        await recordSubtaskChange(target, userId, 'delete', { ...current, id }, null);
       });
     },
   };

@@ -36,7 +36,7 @@ export function registerUsersRoutes(app: App, { db, guards }: RouteDeps): void {
         response: { 201: UserSchema, ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
-    async (request, reply) => reply.status(201).send(await users.create(request.body)),
+    async (request, reply) => reply.status(201).send(await users.create(request.body, callerOf(request).id)),
   );
 
   app.put(
@@ -83,7 +83,7 @@ export function registerUsersRoutes(app: App, { db, guards }: RouteDeps): void {
       },
     },
     async (request) => ({
-      api_key: await users.regenerateKey(request.params.user_id),
+      api_key: await users.regenerateKey(request.params.user_id, callerOf(request).id),
       message: 'New API key issued; every earlier key of this user is revoked. It is shown only once.',
     }),
   );

@@ -5,7 +5,15 @@ import { isUniqueViolation } from '../../db/db-errors.js';
 import type { DB } from '../../db/schema.types.js';
 import { hashApiKey, newApiKey } from '../auth/api-keys.js';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.js';
-import { apiKeysRepository, toUser, type UserChanges, usersRepository } from './users.repository.js';
+import { fieldChanges } from '../history/field-changes.js';
+import { recordChange } from '../history/history.repository.js';
+import {
+  apiKeysRepository,
+  toUser,
+  type UserChanges,
+  type UserRow,
+  usersRepository,
+} from './users.repository.js';
 import type { User, UserCreate } from './users.schema.js';
 
 /** Issues a new key for the user; only its hash is stored, the key is returned once. */
@@ -13,6 +21,31 @@ export async function issueKey(db: Kysely<DB>, userId: number): Promise<string> 
   const key = newApiKey();
   await apiKeysRepository.insert(db, userId, hashApiKey(key));
   return key;
+}
+
+/** What a user's change record compares; the password hash and API keys are never among them. */
+const RECORDED = [
+  'username',
+  'display_name',
+  'email',
+  'roles',
+  'is_admin',
+  'active',
+  'language_pref',
+  'theme_pref',
+] as const;
+
+/** Records a user's creation or edit in the caller's transaction; nothing when nothing changed. */
+export async function recordUserChange(
+  tx: Kysely<DB>,
+  actorId: number | null,
+  action: 'create' | 'update' | 'deactivate',
+  before: UserRow | null,
+  after: UserRow,
+): Promise<void> {
+  const changes = fieldChanges(before && toUser(before), toUser(after), RECORDED);
+  if (changes.length === 0) return;
+  await recordChange(tx, { actorId, entityType: 'user', entityId: after.id, action, changes });
 }
 
 export function createUsersService(db: Kysely<DB>) {
@@ -42,13 +75,15 @@ export function createUsersService(db: Kysely<DB>) {
       return (await usersRepository.list(db)).map(toUser);
     },
 
-    async create(input: UserCreate): Promise<User> {
+    async create(input: UserCreate, actorId: number): Promise<User> {
       const { password, ...rest } = input;
       if (await usersRepository.findByUsername(db, input.username)) throw conflict('Username already exists');
+      const password_hash = await hashPassword(password);
       try {
-        const row = await usersRepository.insert(db, {
-          ...rest,
-          password_hash: await hashPassword(password),
+        const row = await db.transaction().execute(async (tx) => {
+          const created = await usersRepository.insert(tx, { ...rest, password_hash });
+          await recordUserChange(tx, actorId, 'create', null, created);
+          return created;
         });
         return toUser(row);
       } catch (error) {
@@ -57,12 +92,16 @@ export function createUsersService(db: Kysely<DB>) {
       }
     },
 
-    /** `caller` is set for the admin route: an administrator cannot remove their own admin flag (lock-out). */
-    async update(id: number, changes: UserChanges, caller?: Caller): Promise<User> {
-      if (caller?.id === id && changes.is_admin === false)
+    /** An administrator cannot remove their own admin flag (lock-out); the caller edits their own profile too. */
+    async update(id: number, changes: UserChanges, caller: Caller): Promise<User> {
+      if (caller.id === id && changes.is_admin === false)
         throw badRequest('You cannot remove your own admin rights');
-      await requireUser(id);
-      const row = await usersRepository.update(db, id, changes);
+      const before = await requireUser(id);
+      const row = await db.transaction().execute(async (tx) => {
+        const after = await usersRepository.update(tx, id, changes);
+        if (after) await recordUserChange(tx, caller.id, 'update', before, after);
+        return after;
+      });
       if (!row) throw notFound('User not found');
       return toUser(row);
     },
@@ -70,19 +109,28 @@ export function createUsersService(db: Kysely<DB>) {
     /** Soft delete: the row stays for traceability of measurements; every key is revoked. */
     async deactivate(caller: Caller, id: number): Promise<void> {
       if (caller.id === id) throw badRequest('You cannot deactivate yourself');
-      await requireUser(id);
+      const before = await requireUser(id);
       await db.transaction().execute(async (tx) => {
-        await usersRepository.update(tx, id, { active: false });
+        const after = await usersRepository.update(tx, id, { active: false });
         await apiKeysRepository.deleteForUser(tx, id);
+        if (after) await recordUserChange(tx, caller.id, 'deactivate', before, after);
       });
     },
 
     /** Revokes every key of the user and issues one new key. */
-    async regenerateKey(id: number): Promise<string> {
+    async regenerateKey(id: number, actorId: number): Promise<string> {
       const row = await requireUser(id);
       if (row.active !== 1) throw badRequest('User is inactive');
       return db.transaction().execute(async (tx) => {
         await apiKeysRepository.deleteForUser(tx, id);
+        // Which keys existed and the new one's hash are secrets: the record says only that it happened.
+        await recordChange(tx, {
+          actorId,
+          entityType: 'user',
+          entityId: id,
+          action: 'regenerate_key',
+          changes: [],
+        });
         return issueKey(tx, id);
       });
     },
