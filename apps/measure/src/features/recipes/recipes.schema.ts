@@ -148,8 +148,8 @@ export const RecipeUpdateSchema = Type.Object(
     change_notes: Type.Optional({
       ...Text(2000),
       description:
-        'The reason for releasing the new version: required (422 when missing or blank), kept as the ' +
-        "version's notes and in the change history",
+        "The reason for releasing the new version, kept as the version's notes and as the reason of the " +
+        'release in the change history (optional, as the spec has it; the web client asks for it)',
     }),
   },
   { additionalProperties: false },

@@ -1,4 +1,4 @@
-import { conflict, notFound, unprocessable } from '@app/kit';
+import { conflict, notFound } from '@app/kit';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
@@ -145,12 +145,11 @@ export function createRecipesService(db: Kysely<DB>, dialect: Dialect) {
 
     /**
      * Every PUT releases the next version (copy of the current one), even when only notes change. It is the
-     * one act that releases a version, so its change_notes are the release's reason and are required.
+     * one act that releases a version, so its change_notes are recorded as the release's reason. The spec keeps
+     * them optional for API clients; the web client asks for them (docs/decisions.md).
      */
     async update(id: number, input: RecipeUpdate, userId: number): Promise<Recipe> {
       return inLockedRecipe(db, dialect, id, async (tx, recipe) => {
-        if (!input.change_notes?.trim())
-          throw unprocessable('body.change_notes: required, the reason for releasing a new version');
         const previous = await versionsRepository.findById(tx, recipe.current_version_id as number);
         if (!previous) throw new Error(`recipe ${id} has no current version`);
         const fork = await forkVersion(
@@ -174,7 +173,7 @@ export function createRecipesService(db: Kysely<DB>, dialect: Dialect) {
           recipeId: id,
           versionId: fork.version.id,
           changes: fieldChanges(recorded(recipe, previous), recorded(row, fork.version), RECORDED),
-          reason: input.change_notes,
+          reason: input.change_notes?.trim() || null,
         });
         return toRecipe(row, tx);
       });
