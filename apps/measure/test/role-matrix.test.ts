@@ -59,6 +59,7 @@ const ROWS: Row[] = [
     body: () => ({ email: 'e@x.io' }),
   },
   { method: 'POST', path: (c) => `/api/users/${c.userId}/regenerate-key`, access: 'admin' },
+  { method: 'POST', path: (c) => `/api/users/${c.userId}/reactivate`, access: 'admin' },
   { method: 'DELETE', path: (c) => `/api/users/${c.userId}`, access: 'admin' },
   {
     method: 'POST',
