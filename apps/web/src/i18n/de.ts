@@ -138,10 +138,6 @@ export const de: Messages = {
     version: 'Version',
     versionN: 'Version {{n}}',
     changeNotes: 'Änderungshinweis',
-    newVersionWarning:
-      'Diese Änderung erzeugt Version {{next}}. Messungen bleiben mit Version {{current}} verknüpft.',
-    measuredWarning:
-      'Version {{current}} hat bereits {{count}} Messungen: Diese Änderung erzeugt eine neue Version.',
     deactivate: 'Prüfplan deaktivieren',
     deactivateConfirm: 'Prüfplan {{code}} deaktivieren? Stationen bieten ihn dann nicht mehr an.',
     tasks: 'Aufgaben',
@@ -353,5 +349,46 @@ export const de: Messages = {
   userEdit: {
     title: '{{name}} bearbeiten',
     reactivate: 'Reaktivieren',
+  },
+  limitEntry: {
+    legend: 'Grenzen ({{unit}})',
+    toleranceMode: 'Nennmaß ± Toleranz',
+    limitsMode: 'Fünf Grenzwerte',
+    symmetric: 'Symmetrisch (±)',
+    tolerance: 'Toleranz ±',
+    upper: 'Oberes Abmaß (z. B. +0,02)',
+    lower: 'Unteres Abmaß (z. B. −0,01)',
+    warningPercent: 'Warnband (% der Toleranz)',
+    percentRange: 'Zwischen 0 und 100',
+    incomplete: 'Nennmaß, Toleranz und Warnband eingeben; das obere Abmaß muss ≥ 0 sein, das untere ≤ 0.',
+    stored: 'Gespeichert als:',
+    types: {
+      length: 'Länge',
+      diameter: 'Durchmesser',
+      radius: 'Radius',
+      depth: 'Tiefe',
+      distance: 'Abstand',
+      angle: 'Winkel',
+      flatness: 'Ebenheit',
+      roundness: 'Rundheit',
+      position: 'Position',
+      roughness: 'Rauheit',
+      hardness: 'Härte',
+      mass: 'Masse',
+      torque: 'Drehmoment',
+      temperature: 'Temperatur',
+    },
+  },
+  versionNotice: {
+    newVersion:
+      'Speichern erzeugt Version {{next}}: Prüfplandaten und neue Aufgaben beginnen immer eine neue Version.',
+    newVersionMeasured:
+      'Speichern erzeugt Version {{next}}; die {{count}} Messwerte bleiben mit Version {{current}} verknüpft.',
+    taskInPlace:
+      'Version {{current}} hat noch keine Messwerte: Änderungen an Aufgaben und Punkten ändern sie direkt.',
+    taskForks:
+      'Version {{current}} hat bereits {{count}} Messwerte: die nächste Änderung an einer Aufgabe oder einem Punkt erzeugt Version {{next}}, die Messwerte bleiben bei Version {{current}}.',
+    taskUnknown:
+      'Änderungen an Aufgaben und Punkten ändern Version {{current}} direkt, solange sie keine Messwerte hat; danach erzeugen sie Version {{next}}.',
   },
 };

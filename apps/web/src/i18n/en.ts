@@ -134,10 +134,6 @@ export const en = {
     version: 'Version',
     versionN: 'Version {{n}}',
     changeNotes: 'Change notes',
-    newVersionWarning:
-      'This change creates version {{next}}. Measurements stay linked to version {{current}}.',
-    measuredWarning:
-      'Version {{current}} already has {{count}} measurements: this edit creates a new version.',
     deactivate: 'Deactivate recipe',
     deactivateConfirm: 'Deactivate recipe {{code}}? Stations will no longer offer it.',
     tasks: 'Tasks',
@@ -349,6 +345,46 @@ export const en = {
   userEdit: {
     title: 'Edit {{name}}',
     reactivate: 'Reactivate',
+  },
+  limitEntry: {
+    legend: 'Limits ({{unit}})',
+    toleranceMode: 'Nominal ± tolerance',
+    limitsMode: 'Five limits',
+    symmetric: 'Symmetric (±)',
+    tolerance: 'Tolerance ±',
+    upper: 'Upper deviation (e.g. +0.02)',
+    lower: 'Lower deviation (e.g. −0.01)',
+    warningPercent: 'Warning band (% of tolerance)',
+    percentRange: 'Between 0 and 100',
+    incomplete:
+      'Enter nominal, tolerance and warning band; the upper deviation must be ≥ 0 and the lower one ≤ 0.',
+    stored: 'Stored as:',
+    types: {
+      length: 'Length',
+      diameter: 'Diameter',
+      radius: 'Radius',
+      depth: 'Depth',
+      distance: 'Distance',
+      angle: 'Angle',
+      flatness: 'Flatness',
+      roundness: 'Roundness',
+      position: 'Position',
+      roughness: 'Roughness',
+      hardness: 'Hardness',
+      mass: 'Mass',
+      torque: 'Torque',
+      temperature: 'Temperature',
+    },
+  },
+  versionNotice: {
+    newVersion: 'Saving creates version {{next}}: recipe details and new tasks always start a new version.',
+    newVersionMeasured:
+      'Saving creates version {{next}}; the {{count}} measurements stay linked to version {{current}}.',
+    taskInPlace: 'Version {{current}} has no measurements yet: edits to tasks and points change it in place.',
+    taskForks:
+      'Version {{current}} already has {{count}} measurements: the next edit to a task or point creates version {{next}}, and the measurements stay with version {{current}}.',
+    taskUnknown:
+      'Edits to tasks and points change version {{current}} in place while it has no measurements; once it has, they create version {{next}}.',
   },
 };
 
