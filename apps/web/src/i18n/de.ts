@@ -379,6 +379,18 @@ export const de: Messages = {
       temperature: 'Temperatur',
     },
   },
+  duplicateSerial: {
+    stored_one:
+      'Seriennummer {{serial}} aus Los {{lot}} wurde bereits gemessen ({{count}} Messwert, zuletzt {{time}}). Seriennummer korrigieren oder das Teil bewusst erneut messen.',
+    stored_other:
+      'Seriennummer {{serial}} aus Los {{lot}} wurde bereits gemessen ({{count}} Messwerte, zuletzt {{time}}). Seriennummer korrigieren oder das Teil bewusst erneut messen.',
+    queued_one:
+      'Seriennummer {{serial}} aus Los {{lot}} wartet an dieser Station bereits auf das Senden ({{count}} Teil, {{time}}). Seriennummer korrigieren oder das Teil bewusst erneut messen.',
+    queued_other:
+      'Seriennummer {{serial}} aus Los {{lot}} wartet an dieser Station bereits auf das Senden ({{count}} Teile, zuletzt {{time}}). Seriennummer korrigieren oder das Teil bewusst erneut messen.',
+    correct: 'Seriennummer korrigieren',
+    measureAgain: 'Erneut messen',
+  },
   versionNotice: {
     newVersion:
       'Speichern erzeugt Version {{next}}: Prüfplandaten und neue Aufgaben beginnen immer eine neue Version.',

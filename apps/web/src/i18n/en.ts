@@ -376,6 +376,18 @@ export const en = {
       temperature: 'Temperature',
     },
   },
+  duplicateSerial: {
+    stored_one:
+      'Serial number {{serial}} of lot {{lot}} was measured already ({{count}} value, last {{time}}). Correct the serial number, or measure this part again on purpose.',
+    stored_other:
+      'Serial number {{serial}} of lot {{lot}} was measured already ({{count}} values, last {{time}}). Correct the serial number, or measure this part again on purpose.',
+    queued_one:
+      'Serial number {{serial}} of lot {{lot}} is already waiting to be sent from this station ({{count}} part, {{time}}). Correct the serial number, or measure this part again on purpose.',
+    queued_other:
+      'Serial number {{serial}} of lot {{lot}} is already waiting to be sent from this station ({{count}} parts, last {{time}}). Correct the serial number, or measure this part again on purpose.',
+    correct: 'Correct serial number',
+    measureAgain: 'Measure again',
+  },
   versionNotice: {
     newVersion: 'Saving creates version {{next}}: recipe details and new tasks always start a new version.',
     newVersionMeasured:

@@ -4,6 +4,8 @@ import type { InputMethod, Recipe, Subtask, Task } from '../api/types';
 export interface DraftValue {
   value: number;
   input_method: InputMethod;
+  /** Decimals as typed (120.060 → 3), so the value is shown as typed; absent in drafts saved before. */
+  decimals?: number;
 }
 
 /**

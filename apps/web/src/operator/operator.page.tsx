@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../api/client';
 import type { Recipe, StationRecipe, Verdict } from '../api/types';
 import { ErrorBox, Loading } from '../ui/status';
 import { type Draft, loadDraft, saveDraft } from './draft';
 import { MeasureView } from './measure-view';
+import { PartForm } from './part-form';
 
 const STATION_KEY = 'measure.stationCode';
 
@@ -163,73 +164,4 @@ function moveBetweenTiles(event: KeyboardEvent<HTMLButtonElement>) {
   const tiles = [...(event.currentTarget.parentElement?.querySelectorAll('button') ?? [])];
   const next = tiles[(tiles.indexOf(event.currentTarget) + step + tiles.length) % tiles.length];
   next?.focus();
-}
-
-function PartForm({
-  recipe,
-  initialLot,
-  onStart,
-  onChangeRecipe,
-}: {
-  recipe: Recipe;
-  initialLot: string;
-  onStart(lot: string, serial: string): void;
-  onChangeRecipe(): void;
-}) {
-  const { t } = useTranslation();
-  const [lot, setLot] = useState(initialLot);
-  const [serial, setSerial] = useState('');
-  const [error, setError] = useState(false);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!lot.trim() || !serial.trim()) {
-      setError(true);
-      return;
-    }
-    onStart(lot.trim(), serial.trim());
-  }
-
-  return (
-    <section className="card" style={{ maxWidth: 640 }}>
-      <h1>
-        {recipe.name} <span className="muted">({recipe.code})</span>
-      </h1>
-      <form onSubmit={submit} style={{ display: 'grid', gap: '1rem' }}>
-        <label>
-          {t('operator.lot')}
-          <input
-            name="lot_number"
-            value={lot}
-            maxLength={100}
-            onChange={(e) => setLot(e.target.value)}
-            autoFocus={!initialLot}
-          />
-        </label>
-        <label>
-          {t('operator.serial')}
-          <input
-            name="serial_number"
-            value={serial}
-            maxLength={100}
-            onChange={(e) => setSerial(e.target.value)}
-            autoFocus={Boolean(initialLot)}
-          />
-        </label>
-        {error && (
-          <div className="error-box" role="alert">
-            {t('operator.lotSerialRequired')}
-          </div>
-        )}
-        <div className="row">
-          <button className="primary" type="submit">
-            {t('operator.start')}
-          </button>
-          <button type="button" onClick={onChangeRecipe}>
-            {t('operator.changeRecipe')}
-          </button>
-        </div>
-      </form>
-    </section>
-  );
 }
