@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { unprocessable } from '@app/kit';
 import type { Database } from '../db/database.js';
 import { settingsRepository } from '../features/settings/settings.repository.js';
 import { capability, controlChart, histogram, parseRuleSet, summarize, type Verdict } from '../spc/index.js';
@@ -14,6 +15,7 @@ import { limitsOf, resolveScope, resolveSubtaskScope, type Scope } from '../stat
 import type { StatisticsFilters } from '../statistics/statistics-query.schema.js';
 import type { MeasurementGroup, MeasurementRow, MeasurementsReportData } from './measurements-report.js';
 import { resolveLogoPath } from './report-logo.js';
+import { isTimeZone, type ReportLocale, reportLocale } from './report-text.js';
 import { nameOf, reportsRepository } from './reports.repository.js';
 import type { ReportFilter, SpcReportData } from './spc-report.js';
 
@@ -27,9 +29,29 @@ export const uploadRootOf = (dataDir: string) => join(dataDir, 'uploads');
 
 export class ClientGoneError extends Error {}
 
+/** What every report query adds to the statistics filters. */
+export interface ReportQuery {
+  time_zone?: string | undefined;
+}
+
 async function authorName(database: Database, userId: number): Promise<string> {
   const user = await reportsRepository.user(database.db, userId).executeTakeFirst();
   return user ? nameOf(user) : `user ${userId}`;
+}
+
+/**
+ * The report in the caller's language (their language_pref) and in the time zone the client sent (the
+ * browser's own; UTC when none is given). An unknown zone is a 422, not a silently UTC report.
+ */
+async function localeOf(
+  database: Database,
+  callerId: number,
+  timeZone: string | undefined,
+): Promise<ReportLocale> {
+  if (timeZone !== undefined && !isTimeZone(timeZone))
+    throw unprocessable('querystring.time_zone: must be an IANA time zone such as Europe/Berlin');
+  const user = await reportsRepository.user(database.db, callerId).executeTakeFirst();
+  return reportLocale(user?.language_pref, timeZone ?? 'UTC');
 }
 
 async function logoPath(context: ReportContext): Promise<string | null> {
@@ -74,10 +96,11 @@ async function filterLabels(
 
 export async function loadSpcReport(
   context: ReportContext,
-  query: StatisticsFilters & { subtask_id: number; rules?: string | undefined; n_bins: number },
+  query: StatisticsFilters & ReportQuery & { subtask_id: number; rules?: string | undefined; n_bins: number },
   callerId: number,
 ): Promise<SpcReportData> {
   const { database } = context;
+  const locale = await localeOf(database, callerId, query.time_zone);
   const scope = await resolveSubtaskScope(database, query);
   const { subtask, recipe, filters } = scope;
   const snapshot = await openSnapshot(database);
@@ -104,6 +127,7 @@ export async function loadSpcReport(
     filters: await filterLabels(database, scope, query, false),
     generated_at: new Date(),
     author: await authorName(database, callerId),
+    locale,
     capability: capability(series, limitsOf(subtask)),
     control_chart: controlChart(series, { ruleSet: parseRuleSet(query.rules ?? '1') ?? undefined }),
     points: { values: series.values, timestamps: series.timestamps },
@@ -122,10 +146,11 @@ export interface MeasurementsReportPlan {
 
 export async function planMeasurementsReport(
   context: ReportContext,
-  query: StatisticsFilters,
+  query: StatisticsFilters & ReportQuery,
   callerId: number,
 ): Promise<MeasurementsReportPlan> {
   const { database } = context;
+  const locale = await localeOf(database, callerId, query.time_zone);
   const { db } = database;
   const scope = await resolveScope(database, query);
   const header = {
@@ -189,6 +214,7 @@ export async function planMeasurementsReport(
         ...header,
         recipe: { code: scope.recipe.code, name: scope.recipe.name, version },
         generated_at: new Date(),
+        locale,
         groups,
       },
       rows,

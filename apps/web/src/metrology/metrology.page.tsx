@@ -55,6 +55,9 @@ export function filterQuery(filters: Filters): Query {
   };
 }
 
+/** PDFs are written in the user's language (their setting, server-side) and in this browser's time zone. */
+const reportZone = () => ({ time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+
 const FILTERS_KEY = 'measure.spcFilters';
 const NO_FILTERS: Filters = {
   recipe_id: null,
@@ -238,7 +241,9 @@ export function MetrologyPage() {
             type="button"
             disabled={!haveSubtask || downloads.busy}
             onClick={() =>
-              void downloads.run(() => download('/reports/spc', chartQuery, `spc-${recipeCode}.pdf`))
+              void downloads.run(() =>
+                download('/reports/spc', { ...chartQuery, ...reportZone() }, `spc-${recipeCode}.pdf`),
+              )
             }
           >
             {t('metrology.spcReport')}
@@ -248,7 +253,11 @@ export function MetrologyPage() {
             disabled={downloads.busy}
             onClick={() =>
               void downloads.run(() =>
-                download('/reports/measurements', query, `measurements-${recipeCode}.pdf`),
+                download(
+                  '/reports/measurements',
+                  { ...query, ...reportZone() },
+                  `measurements-${recipeCode}.pdf`,
+                ),
               )
             }
           >
