@@ -240,6 +240,8 @@ describe('measurement shop floor, end to end', () => {
     // second part: the first value lands in the warning band
     await page.keyboard.type('SN-2');
     await page.keyboard.press('Enter');
+    // the serial number is checked against the lot first (a round trip), then the value field takes the focus
+    await page.getByLabel(/Measured value/).waitFor();
     await enterValue(page, '10.15', 'manual');
     await page
       .getByTestId('last-result')
