@@ -7,6 +7,7 @@ import {
   fixtureSeries,
   fixtureSpcReport,
 } from '../apps/measure/src/reports/report-fixtures.js';
+import { reportLocale } from '../apps/measure/src/reports/report-text.js';
 import { renderSpcReport } from '../apps/measure/src/reports/spc-report.js';
 import {
   ALL_RULES,
@@ -100,6 +101,7 @@ const bench: Bench = async () => {
         logo: null,
         recipe: { code: 'BENCH', name: 'Benchmark recipe', version: 1 },
         filters: [],
+        locale: reportLocale('en'),
         generated_at: new Date(),
         author: 'bench',
         groups: tableGroups,

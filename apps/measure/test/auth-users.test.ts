@@ -120,6 +120,35 @@ describe.each(DIALECTS)('auth and users on %s', (dialect) => {
     expect((await h.call('GET', '/api/users', { key: h.adminKey })).status).toBe(200);
   });
 
+  it('an admin edits name, e-mail and language of a user; they see it on their own profile', async () => {
+    const { id, key } = await h.user(['Maker']);
+    const put = await h.call('PUT', `/api/users/${id}`, {
+      key: h.adminKey,
+      body: { display_name: 'Erika Mustermann', email: 'erika@example.de', language_pref: 'de' },
+    });
+    expect(put.status).toBe(200);
+    const me = await h.call('GET', '/api/auth/me', { key });
+    expect(me.body).toMatchObject({
+      display_name: 'Erika Mustermann',
+      email: 'erika@example.de',
+      language_pref: 'de',
+      roles: ['Maker'],
+    });
+  });
+
+  it('reactivates a deactivated user: they sign in again with their password, old keys stay revoked', async () => {
+    const { id, key, username } = await h.user(['MeasurementTec']);
+    await h.call('DELETE', `/api/users/${id}`, { key: h.adminKey });
+    const again = await h.call('POST', `/api/users/${id}/reactivate`, { key: h.adminKey });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id, active: true, roles: ['MeasurementTec'] });
+    expect((await h.call('GET', '/api/auth/me', { key })).status).toBe(401);
+    const login = await h.call('POST', '/api/auth/login', { body: { username, password: 'password-123' } });
+    expect(login.status).toBe(200);
+    expect((await h.call('GET', '/api/auth/me', { key: login.body.api_key })).status).toBe(200);
+    expect((await h.call('POST', '/api/users/99999/reactivate', { key: h.adminKey })).status).toBe(404);
+  });
+
   it('regenerate-key revokes every earlier key and returns a working one', async () => {
     const { id, key } = await h.user(['Maker']);
     const regen = await h.call('POST', `/api/users/${id}/regenerate-key`, { key: h.adminKey });

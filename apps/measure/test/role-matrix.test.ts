@@ -59,6 +59,7 @@ const ROWS: Row[] = [
     body: () => ({ email: 'e@x.io' }),
   },
   { method: 'POST', path: (c) => `/api/users/${c.userId}/regenerate-key`, access: 'admin' },
+  { method: 'POST', path: (c) => `/api/users/${c.userId}/reactivate`, access: 'admin' },
   { method: 'DELETE', path: (c) => `/api/users/${c.userId}`, access: 'admin' },
   {
     method: 'POST',
@@ -123,6 +124,11 @@ const ROWS: Row[] = [
     body: (c) => ({ measurements: [{ subtask_id: c.subtaskId, version_id: c.versionId, value: 10 }] }),
   },
   { method: 'GET', path: () => '/api/measurements/', access: ['Metrologist'] },
+  {
+    method: 'GET',
+    path: (c) => `/api/measurements/serial-check?recipe_id=${c.recipeId}&lot_number=L&serial_number=S`,
+    access: ['MeasurementTec', 'Metrologist'],
+  },
   { method: 'GET', path: () => '/api/measurements/export/csv', access: ['MeasurementTec', 'Metrologist'] },
   { method: 'GET', path: () => '/api/settings/', access: 'any' },
   { method: 'PUT', path: () => '/api/settings/', access: 'admin', body: () => ({ matrix: 'x' }) },

@@ -162,18 +162,27 @@ describe('measurement shop floor, end to end', () => {
       await page.getByRole('button', { name: 'Add point' }).click();
       await page.locator('input[name=subtask_marker_number]').fill(marker!);
       await page.locator('input[name=subtask_description]').fill(description!);
-      for (const [field, value] of Object.entries({
-        ltl: '9.8',
-        lwl: '9.9',
-        nominal: '10',
-        uwl: '10.1',
-        utl: '10.2',
-      })) {
-        await page.locator(`input[name=subtask_${field}]`).fill(value);
-      }
+      // as the drawing states it: 10 ± 0.2, warning band at half the tolerance (9.8 / 9.9 / 10 / 10.1 / 10.2)
+      await page.locator('input[name=subtask_nominal]').fill('10');
+      await page.locator('input[name=subtask_upper]').fill('0.2');
+      await page.locator('input[name=subtask_percent]').fill('50');
+      expect(await page.getByTestId('limits-preview').textContent()).toBe(
+        'Stored as: LTL 9.8 · LWL 9.9 · Nominal 10 · UWL 10.1 · UTL 10.2',
+      );
       await page.getByRole('button', { name: 'Save' }).last().click();
       await page.getByRole('cell', { name: description! }).waitFor();
     }
+
+    // nothing measured yet: the points were edited in place, and the editor says so
+    const recipeRow = (await apiAs(adminKey, 'GET', `/recipes?search=${RECIPE.code}`)).items[0];
+    const version = (await apiAs(adminKey, 'GET', `/recipes/${recipeRow.id}`)).current_version;
+    expect(await page.getByTestId('version-notice-task').textContent()).toBe(
+      `Version ${version.version_number} has no measurements yet: edits to tasks and points change it in place.`,
+    );
+    expect(version.tasks[0].subtasks.map((s: { ltl: number; utl: number }) => [s.ltl, s.utl])).toEqual([
+      [9.8, 10.2],
+      [9.8, 10.2],
+    ]);
 
     // Marker 1 by mouse; marker 2 by keyboard: the picture takes the focus, the cursor starts in its middle,
     // Shift+→ moves it a tenth of the width, Enter places it.
@@ -231,6 +240,8 @@ describe('measurement shop floor, end to end', () => {
     // second part: the first value lands in the warning band
     await page.keyboard.type('SN-2');
     await page.keyboard.press('Enter');
+    // the serial number is checked against the lot first (a round trip), then the value field takes the focus
+    await page.getByLabel(/Measured value/).waitFor();
     await enterValue(page, '10.15', 'manual');
     await page
       .getByTestId('last-result')

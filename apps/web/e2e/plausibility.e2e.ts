@@ -60,5 +60,17 @@ describe('plausibility at the station', () => {
     await expect
       .poll(async () => (await session.api('GET', `/measurements/?subtask_id=${subtaskId}`)).items)
       .toMatchObject([{ value: 1200.2, serial_number: 'SN-900', pass_fail: 'fail' }]);
+
+    // the same serial number again in this lot: announced before a value is taken, the fields keep it
+    await page.getByLabel('Serial number').fill('SN-900');
+    await page.getByRole('button', { name: 'Start measuring' }).click();
+    const duplicate = page.getByTestId('duplicate-serial');
+    await duplicate.waitFor();
+    expect(await duplicate.textContent()).toContain(
+      'Serial number SN-900 of lot LOT-9 was measured already (1 value,',
+    );
+    expect(await page.getByLabel('Serial number').inputValue()).toBe('SN-900');
+    await expect.poll(() => page.getByLabel(/Measured value/).count()).toBe(0);
+    await context.close();
   });
 });

@@ -5,7 +5,7 @@
  * (docs/statistics.md, "Gage R&R").
  */
 import type { GageStudyResult } from '../features/gage-studies/gage-studies.schema.js';
-import { fixed, utcStamp } from './report-format.js';
+import { fixed } from './report-format.js';
 import { loadLogo } from './report-logo.js';
 import {
   COLOURS,
@@ -20,6 +20,7 @@ import {
   PAGE,
   streamTo,
 } from './report-page.js';
+import { reportLocale } from './report-text.js';
 
 export interface GageReportData {
   /** The stored company logo's bytes (PNG, JPEG as they are; SVG/WebP/GIF rasterised), or null. */
@@ -102,6 +103,9 @@ function anovaRows(t: GageStudyResult['anova']['with_interaction']): string[][] 
 }
 
 /** Renders the gage R&R report as PDF into `output`; resolves when every byte has been written. */
+/** The gage report is written in English with UTC stamps (the other reports follow the reader's language). */
+const ENGLISH_UTC = reportLocale('en', 'UTC');
+
 export async function renderGageStudyReport(
   data: GageReportData,
   output: NodeJS.WritableStream,
@@ -117,8 +121,7 @@ export async function renderGageStudyReport(
     title: 'Gage R&R Study (Crossed, ANOVA)',
     subtitle: `${study.recipe_code} · #${study.marker_number} ${study.characteristic}`,
     logo,
-    generatedAt: data.generated_at,
-    author: data.author,
+    generated: ENGLISH_UTC.text.generatedBy(ENGLISH_UTC.stamp(data.generated_at), data.author),
   });
   y = drawFacts(
     doc,
@@ -132,7 +135,7 @@ export async function renderGageStudyReport(
         ],
       ],
       [['Operators', study.operators.map((o) => o.display_name || o.username).join(', ')]],
-      [['Defined', `${utcStamp(study.created_at)}, run order seed ${study.seed}`]],
+      [['Defined', `${ENGLISH_UTC.stamp(study.created_at)}, run order seed ${study.seed}`]],
     ],
     y + 2,
   );
@@ -199,10 +202,10 @@ export async function renderGageStudyReport(
   });
 
   const range = doc.bufferedPageRange();
-  const footer = `${study.recipe_code} · #${study.marker_number} · gage study ${study.id} · generated ${utcStamp(data.generated_at)} by ${data.author}`;
+  const footer = `${study.recipe_code} · #${study.marker_number} · gage study ${study.id} · ${ENGLISH_UTC.text.footerGenerated(ENGLISH_UTC.stamp(data.generated_at), data.author)}`;
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
-    drawFooter(doc, footer, i + 1, range.count);
+    drawFooter(doc, footer, ENGLISH_UTC.text.page(i + 1, range.count));
   }
   doc.flushPages();
   doc.end();

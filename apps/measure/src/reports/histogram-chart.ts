@@ -4,11 +4,13 @@ import { normalPdf } from '../spc/index.js';
 import { drawFrame, type Frame, niceTicks, paddedRange, tickDecimals, toX, toY } from './chart-axes.js';
 import { fixed } from './report-format.js';
 import { COLOURS, type Doc, line } from './report-page.js';
+import type { ReportText } from './report-text.js';
 
 export interface HistogramChartInput {
   histogram: Histogram;
   capability: Capability;
   decimals: number;
+  text: ReportText;
 }
 
 const CURVE_STEPS = 160;
@@ -26,7 +28,7 @@ export function drawHistogramChart(
     height: box.height - 34,
   };
   if (h.n === 0 || h.bins.length < 2) {
-    line(doc, 'No measurements match the filters.', plot.left, plot.top + plot.height / 2, {
+    line(doc, input.text.noMeasurements, plot.left, plot.top + plot.height / 2, {
       width: plot.width,
       align: 'center',
       colour: COLOURS.muted,
@@ -62,7 +64,11 @@ export function drawHistogramChart(
     niceTicks(0, frame.yMax, 5),
     xTicks.map((t) => ({ at: t, label: t.toFixed(xDecimals) })),
   );
-  line(doc, 'Frequency', plot.left - 50, plot.top - 12, { width: 60, size: 7, colour: COLOURS.muted });
+  line(doc, input.text.frequency, plot.left - 50, plot.top - 12, {
+    width: 60,
+    size: 7,
+    colour: COLOURS.muted,
+  });
 
   doc.save().lineWidth(0.5).fillColor('#b8d0ea').strokeColor(COLOURS.data);
   h.frequencies.forEach((count, i) => {
@@ -78,7 +84,7 @@ export function drawHistogramChart(
   drawCurve(doc, frame, (x) => curveAt(x, c.sigma_within), { colour: COLOURS.control, dash: 3 });
   drawVertical(doc, frame, c.lsl, `LSL ${fixed(c.lsl, decimals)}`, COLOURS.spec);
   drawVertical(doc, frame, c.usl, `USL ${fixed(c.usl, decimals)}`, COLOURS.spec);
-  drawVertical(doc, frame, c.target, `Target ${fixed(c.target, decimals)}`, COLOURS.center, 3);
+  drawVertical(doc, frame, c.target, `${input.text.target} ${fixed(c.target, decimals)}`, COLOURS.center, 3);
 
   const legendX = frame.left + frame.width + 6;
   doc
@@ -96,8 +102,8 @@ export function drawHistogramChart(
     .stroke()
     .undash()
     .restore();
-  line(doc, 'Overall', legendX + 17, frame.top, { width: 50, size: 6.5 });
-  line(doc, 'Within', legendX + 17, frame.top + 12, { width: 50, size: 6.5 });
+  line(doc, input.text.overall, legendX + 17, frame.top, { width: 50, size: 6.5 });
+  line(doc, input.text.within, legendX + 17, frame.top + 12, { width: 50, size: 6.5 });
 }
 
 function drawCurve(

@@ -8,6 +8,7 @@ import type { ControlChart } from '../spc/index.js';
 import { drawFrame, drawLevel, type Frame, niceTicks, paddedRange, toX, toY } from './chart-axes.js';
 import { fixed } from './report-format.js';
 import { COLOURS, type Doc, line } from './report-page.js';
+import type { ReportText } from './report-text.js';
 
 export interface IndividualsChartInput {
   chart: ControlChart;
@@ -15,6 +16,7 @@ export interface IndividualsChartInput {
   ltl: number | null;
   utl: number | null;
   decimals: number;
+  text: ReportText;
 }
 
 /** Draws the chart in the box and returns nothing; the caller owns the layout. */
@@ -23,11 +25,11 @@ export function drawIndividualsChart(
   box: { left: number; top: number; width: number; height: number },
   input: IndividualsChartInput,
 ): void {
-  const { chart, values, decimals } = input;
+  const { chart, values, decimals, text } = input;
   const n = values.length;
   const plot = { left: box.left + 50, top: box.top + 4, width: box.width - 50 - 74, height: box.height - 22 };
   if (n === 0) {
-    line(doc, 'No measurements match the filters.', plot.left, plot.top + plot.height / 2, {
+    line(doc, text.noMeasurements, plot.left, plot.top + plot.height / 2, {
       width: plot.width,
       align: 'center',
       colour: COLOURS.muted,
@@ -61,7 +63,7 @@ export function drawIndividualsChart(
     .filter((t) => Number.isInteger(t) && t >= 1 && t <= n)
     .map((t) => ({ at: t, label: String(t) }));
   drawFrame(doc, frame, niceTicks(yMin, yMax, 6), xTicks);
-  line(doc, 'Observation', plot.left, plot.top + plot.height + 13, {
+  line(doc, text.observation, plot.left, plot.top + plot.height + 13, {
     width: plot.width,
     size: 7,
     align: 'center',
@@ -71,16 +73,22 @@ export function drawIndividualsChart(
   drawLevel(doc, frame, input.utl, `USL ${fixed(input.utl, decimals)}`, { colour: COLOURS.spec, width: 1.2 });
   drawLevel(doc, frame, input.ltl, `LSL ${fixed(input.ltl, decimals)}`, { colour: COLOURS.spec, width: 1.2 });
   if (input.utl !== null && !onScale(input.utl)) {
-    line(doc, `USL ${fixed(input.utl, decimals)} (above)`, frame.left + frame.width + 3, frame.top - 4, {
-      width: 70,
-      size: 6.5,
-      colour: COLOURS.spec,
-    });
+    line(
+      doc,
+      `USL ${fixed(input.utl, decimals)} (${text.above})`,
+      frame.left + frame.width + 3,
+      frame.top - 4,
+      {
+        width: 70,
+        size: 6.5,
+        colour: COLOURS.spec,
+      },
+    );
   }
   if (input.ltl !== null && !onScale(input.ltl)) {
     line(
       doc,
-      `LSL ${fixed(input.ltl, decimals)} (below)`,
+      `LSL ${fixed(input.ltl, decimals)} (${text.below})`,
       frame.left + frame.width + 3,
       frame.top + frame.height - 4,
       { width: 70, size: 6.5, colour: COLOURS.spec },
@@ -94,7 +102,7 @@ export function drawIndividualsChart(
     colour: COLOURS.control,
     dash: 4,
   });
-  drawLevel(doc, frame, chart.center_line, `Mean ${fixed(chart.center_line, decimals + 1)}`, {
+  drawLevel(doc, frame, chart.center_line, `${text.mean} ${fixed(chart.center_line, decimals + 1)}`, {
     colour: COLOURS.center,
   });
 

@@ -14,6 +14,7 @@ import {
   tempDir,
 } from './pdf-test-tools.js';
 import { fixtureGroups, fixtureRows } from './report-fixtures.js';
+import { reportLocale } from './report-text.js';
 
 let dir: TempDir;
 beforeAll(async () => {
@@ -23,12 +24,13 @@ afterAll(async () => {
   await dir.remove();
 });
 
-const report = (sizes: number[]): MeasurementsReportData => ({
+const report = (sizes: number[], locale = reportLocale('en')): MeasurementsReportData => ({
   logo: null,
   recipe: { code: 'HSG-4711/B', name: 'Gehäuse Deckel', version: 3 },
   filters: [{ label: 'Lot', value: 'L-2026-114' }],
   generated_at: new Date(Date.UTC(2026, 10, 21, 8, 15)),
   author: 'Jana Nováková',
+  locale,
   groups: fixtureGroups(sizes),
 });
 
@@ -46,7 +48,7 @@ describe('measurements report PDF', () => {
     expect(pages.every((match) => Number(match[2]) === total)).toBe(true);
     for (let page = 1; page <= total; page++) {
       const text = await pdfText(file, page);
-      expect(text).toMatch(/Measured \(UTC\)\s+Value\s+Deviation\s+Result/);
+      expect(text).toMatch(/Measured\s+Value\s+Deviation\s+Result/);
       expect(text).toContain('generated 2026-11-21 08:15 UTC by Jana Nováková');
     }
     expect(await pdfText(file, 2)).toContain('(continued)');
@@ -54,7 +56,28 @@ describe('measurements report PDF', () => {
     expect(all).toMatch(/\bFAIL\b/);
     expect(all).toMatch(/\bWARNING\b/);
     expect(all).toMatch(/\bPASS\b/);
-    expect(all).toContain('400 measurements of 3 characteristics');
+    expect(all).toContain('400 measurements of 3 characteristics; times in UTC');
+  });
+
+  it('is written in the user’s language, every time in their time zone', async () => {
+    const data = report([3], reportLocale('de', 'Europe/Berlin'));
+    const rows = [];
+    for await (const row of fixtureRows(data.groups)) rows.push(row);
+    const file = await renderToFile(dir.file('de.pdf'), (out) =>
+      renderMeasurementsReport(data, fixtureRows(data.groups), out),
+    );
+    const text = await pdfText(file);
+    expect(text).toMatch(/Gemessen\s+Wert\s+Abw\.\s+Ergebnis/);
+    expect(text).toContain('erstellt 2026-11-21 09:15 Europe/Berlin von Jana Nováková');
+    expect(text).toContain('3 Messwerte von 1 Merkmal; Zeiten in Europe/Berlin');
+    expect(text).toContain('Seite 1 von 1');
+    const berlin = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Berlin',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    });
+    for (const row of rows) expect(text).toContain(berlin.format(new Date(row.measured_at)));
+    expect(text).not.toContain('UTC');
   });
 
   it('draws a non-blank first page with the recipe name', async () => {

@@ -6,7 +6,7 @@
  */
 import type { Writable } from 'node:stream';
 import type { Verdict } from '../spc/index.js';
-import { fixed, signed, utcStamp, valueDecimals } from './report-format.js';
+import { fixed, signed, valueDecimals } from './report-format.js';
 import { loadLogo } from './report-logo.js';
 import {
   COLOURS,
@@ -24,6 +24,7 @@ import {
   trimFontCaches,
 } from './report-page.js';
 import { countPages, Paginator, type TableGeometry } from './report-paginator.js';
+import type { ReportLocale, ReportText } from './report-text.js';
 import type { ReportFilter, ReportRecipe } from './spc-report.js';
 
 /** One subtask's block in the table, in print order, with the number of rows that will follow. */
@@ -61,20 +62,22 @@ export interface MeasurementsReportData {
   filters: ReportFilter[];
   generated_at: Date;
   author: string;
+  /** The requesting user's language and the time zone the stamps are written in. */
+  locale: ReportLocale;
   /** Print order; rows must arrive in the same order, `count` rows per group. */
   groups: MeasurementGroup[];
 }
 
 const COLUMNS = [
-  { title: '#', width: 30, align: 'right' },
-  { title: 'Measured (UTC)', width: 92, align: 'left' },
-  { title: 'Value', width: 56, align: 'right' },
-  { title: 'Deviation', width: 56, align: 'right' },
-  { title: 'Result', width: 60, align: 'center' },
-  { title: 'Operator', width: 63, align: 'left' },
-  { title: 'Gauge', width: 54, align: 'left' },
-  { title: 'Lot', width: 52, align: 'left' },
-  { title: 'Serial', width: 52, align: 'left' },
+  { title: () => '#', width: 30, align: 'right' },
+  { title: (l: ReportLocale) => l.text.measuredAt, width: 96, align: 'left' },
+  { title: (l: ReportLocale) => l.text.value, width: 56, align: 'right' },
+  { title: (l: ReportLocale) => l.text.deviation, width: 56, align: 'right' },
+  { title: (l: ReportLocale) => l.text.result, width: 60, align: 'center' },
+  { title: (l: ReportLocale) => l.text.operator, width: 63, align: 'left' },
+  { title: (l: ReportLocale) => l.text.gauge, width: 54, align: 'left' },
+  { title: (l: ReportLocale) => l.text.lot, width: 50, align: 'left' },
+  { title: (l: ReportLocale) => l.text.serial, width: 50, align: 'left' },
 ] as const;
 
 const HEADER_BOTTOM = 106; // drawHeader's return value: logo band + rule
@@ -90,17 +93,17 @@ const GEOMETRY: TableGeometry = {
   rowHeight: 13,
 };
 
-const VERDICT_STYLE: Record<Verdict, { label: string; colour: string; fill: string }> = {
-  pass: { label: 'PASS', colour: COLOURS.pass, fill: COLOURS.passFill },
-  warning: { label: 'WARNING', colour: COLOURS.warning, fill: COLOURS.warningFill },
-  fail: { label: 'FAIL', colour: COLOURS.fail, fill: COLOURS.failFill },
+const VERDICT_STYLE: Record<Verdict, { colour: string; fill: string }> = {
+  pass: { colour: COLOURS.pass, fill: COLOURS.passFill },
+  warning: { colour: COLOURS.warning, fill: COLOURS.warningFill },
+  fail: { colour: COLOURS.fail, fill: COLOURS.failFill },
 };
 
-function drawColumnHeader(doc: Doc, y: number): void {
+function drawColumnHeader(doc: Doc, y: number, locale: ReportLocale): void {
   doc.rect(PAGE.margin, y, CONTENT_WIDTH, COLUMN_HEADER - 2).fill(COLOURS.accent);
   let x = PAGE.margin;
   for (const column of COLUMNS) {
-    line(doc, column.title, x + 4, y + 3.5, {
+    line(doc, column.title(locale), x + 4, y + 3.5, {
       width: column.width - 8,
       size: 8,
       bold: true,
@@ -111,14 +114,20 @@ function drawColumnHeader(doc: Doc, y: number): void {
   }
 }
 
-function drawGroupHeader(doc: Doc, group: MeasurementGroup, continued: boolean, y: number): void {
+function drawGroupHeader(
+  doc: Doc,
+  group: MeasurementGroup,
+  continued: boolean,
+  y: number,
+  text: ReportText,
+): void {
   const decimals = valueDecimals(group.unit, group);
-  const limit = (v: number | null) => (v === null ? 'none' : fixed(v, decimals));
+  const limit = (v: number | null) => (v === null ? text.none : fixed(v, decimals));
   const unit = group.unit ? ` ${group.unit}` : '';
   const top = y + 3;
   doc.rect(PAGE.margin, top, CONTENT_WIDTH, GEOMETRY.groupHeight - 5).fill(COLOURS.band);
-  const title = `Task ${group.task_order + 1}: ${group.task_title} — #${group.marker_number} ${group.description}`;
-  line(doc, continued ? `${title} (continued)` : title, PAGE.margin + 4, top + 3, {
+  const title = `${text.taskHeading(group.task_order + 1, group.task_title)} — #${group.marker_number} ${group.description}`;
+  line(doc, continued ? text.continued(title) : title, PAGE.margin + 4, top + 3, {
     width: CONTENT_WIDTH - 80,
     size: 8,
     bold: true,
@@ -131,19 +140,32 @@ function drawGroupHeader(doc: Doc, group: MeasurementGroup, continued: boolean, 
     colour: COLOURS.accent,
     align: 'right',
   });
-  const limits = `Nominal ${fixed(group.nominal, decimals)}${unit} · tolerance ${limit(group.ltl)} … ${limit(group.utl)} · warning ${limit(group.lwl)} … ${limit(group.uwl)}`;
+  const limits = text.limitsLine(
+    `${fixed(group.nominal, decimals)}${unit}`,
+    limit(group.ltl),
+    limit(group.utl),
+    limit(group.lwl),
+    limit(group.uwl),
+  );
   line(doc, limits, PAGE.margin + 4, top + 13, { width: CONTENT_WIDTH - 8, size: 7, colour: COLOURS.muted });
 }
 
-function drawRow(doc: Doc, row: MeasurementRow, number: number, decimals: number, y: number): void {
+function drawRow(
+  doc: Doc,
+  row: MeasurementRow,
+  number: number,
+  decimals: number,
+  y: number,
+  locale: ReportLocale,
+): void {
   const verdict = VERDICT_STYLE[row.pass_fail] ?? VERDICT_STYLE.fail;
   if (number % 2 === 0) doc.rect(PAGE.margin, y, CONTENT_WIDTH, GEOMETRY.rowHeight).fill('#f8fafc');
   const cells = [
     String(number),
-    utcStamp(row.measured_at, true).replace(' UTC', ''),
+    locale.stamp(row.measured_at, { seconds: true, bare: true }),
     fixed(row.value, decimals),
     signed(row.deviation, decimals),
-    verdict.label,
+    locale.text.verdicts[row.pass_fail] ?? locale.text.verdicts.fail,
     row.operator,
     row.gauge ?? '',
     row.lot_number ?? '',
@@ -183,46 +205,44 @@ export async function renderMeasurementsReport(
     groups.map((group) => group.count),
     GEOMETRY,
   );
-  const doc = createDocument(`Measurements ${data.recipe.code}`, data.author, false);
+  const { locale } = data;
+  const { text, stamp } = locale;
+  const doc = createDocument(text.measurementsDocument(data.recipe.code), data.author, false);
   const written = streamTo(doc, output);
-  const footer = `${data.recipe.code} · measurements report · generated ${utcStamp(data.generated_at)} by ${data.author}`;
+  const footer = `${data.recipe.code} · ${text.measurementsFooter} · ${text.footerGenerated(stamp(data.generated_at), data.author)}`;
   const total = groups.reduce((sum, group) => sum + group.count, 0);
 
   drawHeader(doc, {
-    title: 'Measurements Report',
+    title: text.measurementsTitle,
     subtitle: `${data.recipe.code} — ${data.recipe.name}`,
     logo,
-    generatedAt: data.generated_at,
-    author: data.author,
+    generated: text.generatedBy(stamp(data.generated_at), data.author),
   });
   drawFacts(
     doc,
     [
       [
         [
-          'Recipe',
-          `${data.recipe.code} — ${data.recipe.name}${data.recipe.version === null ? '' : ` (version ${data.recipe.version})`}`,
+          text.recipe,
+          `${data.recipe.code} — ${data.recipe.name}${data.recipe.version === null ? '' : text.versionSuffix(data.recipe.version)}`,
         ],
       ],
       [
         [
-          'Filters',
-          data.filters.length === 0 ? 'none' : data.filters.map((f) => `${f.label}: ${f.value}`).join('; '),
+          text.filters,
+          data.filters.length === 0
+            ? text.none
+            : data.filters.map((f) => `${text.filterLabels[f.label] ?? f.label}: ${f.value}`).join('; '),
         ],
       ],
-      [
-        [
-          'Contents',
-          `${total} measurement${total === 1 ? '' : 's'} of ${groups.length} characteristic${groups.length === 1 ? '' : 's'}`,
-        ],
-      ],
+      [[text.contents, text.contentsLine(total, groups.length, locale.timeZone)]],
     ],
     HEADER_BOTTOM + 2,
   );
-  drawColumnHeader(doc, GEOMETRY.firstBodyTop - COLUMN_HEADER);
-  drawFooter(doc, footer, 1, pages);
+  drawColumnHeader(doc, GEOMETRY.firstBodyTop - COLUMN_HEADER, locale);
+  drawFooter(doc, footer, text.page(1, pages));
   if (groups.length === 0) {
-    line(doc, 'No measurements match the filters.', PAGE.margin, GEOMETRY.firstBodyTop + 10, {
+    line(doc, text.noMeasurements, PAGE.margin, GEOMETRY.firstBodyTop + 10, {
       width: CONTENT_WIDTH,
       colour: COLOURS.muted,
     });
@@ -233,14 +253,20 @@ export async function renderMeasurementsReport(
     await drained(output);
     if (paginator.page % 20 === 0) trimFontCaches(doc);
     doc.addPage();
-    line(doc, `Measurements report — ${data.recipe.code} — ${data.recipe.name}`, PAGE.margin, PAGE.margin, {
-      width: CONTENT_WIDTH,
-      size: 9,
-      bold: true,
-      colour: COLOURS.accent,
-    });
-    drawColumnHeader(doc, GEOMETRY.bodyTop - COLUMN_HEADER);
-    drawFooter(doc, footer, paginator.page, pages);
+    line(
+      doc,
+      `${text.measurementsTitle} — ${data.recipe.code} — ${data.recipe.name}`,
+      PAGE.margin,
+      PAGE.margin,
+      {
+        width: CONTENT_WIDTH,
+        size: 9,
+        bold: true,
+        colour: COLOURS.accent,
+      },
+    );
+    drawColumnHeader(doc, GEOMETRY.bodyTop - COLUMN_HEADER, locale);
+    drawFooter(doc, footer, text.page(paginator.page, pages));
   };
 
   try {
@@ -260,7 +286,7 @@ export async function renderMeasurementsReport(
       decimals = valueDecimals(group.unit, group);
       const placement = paginator.placeGroup();
       if (placement.newPage) await startPage();
-      drawGroupHeader(doc, group, false, paginator.y - GEOMETRY.groupHeight);
+      drawGroupHeader(doc, group, false, paginator.y - GEOMETRY.groupHeight, text);
     };
     await nextGroup();
     for await (const row of rows) {
@@ -271,10 +297,10 @@ export async function renderMeasurementsReport(
       const placement = paginator.placeRow();
       if (placement.newPage) {
         await startPage();
-        drawGroupHeader(doc, group, true, paginator.y - GEOMETRY.groupHeight - GEOMETRY.rowHeight);
+        drawGroupHeader(doc, group, true, paginator.y - GEOMETRY.groupHeight - GEOMETRY.rowHeight, text);
       }
       seen += 1;
-      drawRow(doc, row, seen, decimals, paginator.y - GEOMETRY.rowHeight);
+      drawRow(doc, row, seen, decimals, paginator.y - GEOMETRY.rowHeight, locale);
     }
     while (group) await nextGroup();
     if (paginator.page !== pages)

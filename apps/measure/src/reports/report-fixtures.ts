@@ -9,6 +9,7 @@ import {
   summarize,
 } from '../spc/index.js';
 import type { MeasurementGroup, MeasurementRow } from './measurements-report.js';
+import { type ReportLocale, reportLocale } from './report-text.js';
 import type { SpcReportData } from './spc-report.js';
 
 export const FIXTURE_LIMITS = { nominal: 25, ltl: 24.97, lwl: 24.98, uwl: 25.02, utl: 25.03 };
@@ -37,7 +38,11 @@ export function fixtureSeries(n: number, seed = 7): SpcSeries {
   );
 }
 
-export function fixtureSpcReport(series: SpcSeries, logo: Buffer | null = null): SpcReportData {
+export function fixtureSpcReport(
+  series: SpcSeries,
+  logo: Buffer | null = null,
+  locale: ReportLocale = reportLocale('en'),
+): SpcReportData {
   const counts = { pass: 0, warning: 0, fail: 0 };
   for (const value of series.values) counts[classify(value, FIXTURE_LIMITS)] += 1;
   return {
@@ -53,6 +58,7 @@ export function fixtureSpcReport(series: SpcSeries, logo: Buffer | null = null):
     filters: [{ label: 'Lot', value: 'L-2026-114' }],
     generated_at: new Date(Date.UTC(2026, 10, 21, 8, 15)),
     author: 'Jana Nováková',
+    locale,
     capability: capability(series, FIXTURE_LIMITS),
     control_chart: controlChart(series, { rules: [1, 2, 5, 6] }),
     points: { values: series.values, timestamps: series.timestamps },

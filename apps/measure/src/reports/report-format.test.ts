@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { fixtureSeries, fixtureSpcReport } from './report-fixtures.js';
 import { foldToWinAnsi } from './report-fonts.js';
-import { fixed, signed, utcStamp, valueDecimals } from './report-format.js';
+import { fixed, signed, valueDecimals } from './report-format.js';
+import { isTimeZone, reportLocale } from './report-text.js';
 import { renderSpcReport } from './spc-report.js';
 
 describe('report number formatting', () => {
@@ -25,10 +26,21 @@ describe('report number formatting', () => {
     expect(signed(0, 3)).toBe('0.000');
   });
 
-  it('stamps times in UTC without locale', () => {
-    expect(utcStamp(Date.UTC(2026, 10, 21, 8, 5, 9))).toBe('2026-11-21 08:05 UTC');
-    expect(utcStamp('2026-11-21T08:05:09Z', true)).toBe('2026-11-21 08:05:09 UTC');
-    expect(utcStamp('garbage')).toBe('—');
+  it('stamps times ISO-like in the zone asked for, naming it', () => {
+    const utc = reportLocale('en');
+    expect(utc.stamp(Date.UTC(2026, 10, 21, 8, 5, 9))).toBe('2026-11-21 08:05 UTC');
+    expect(utc.stamp('2026-11-21T08:05:09Z', { seconds: true })).toBe('2026-11-21 08:05:09 UTC');
+    expect(utc.stamp('garbage')).toBe('—');
+    const berlin = reportLocale('de', 'Europe/Berlin');
+    expect(berlin.stamp('2026-11-21T08:05:09Z')).toBe('2026-11-21 09:05 Europe/Berlin');
+    // summer time: two hours ahead
+    expect(berlin.stamp('2026-07-01T23:30:00Z', { bare: true })).toBe('2026-07-02 01:30');
+    expect([isTimeZone('Europe/Berlin'), isTimeZone('Mars/Olympus')]).toEqual([true, false]);
+  });
+
+  it('speaks the user’s language, English for any it does not know', () => {
+    expect(reportLocale('de').text.page(1, 3)).toBe('Seite 1 von 3');
+    expect(reportLocale('fr').text.page(1, 3)).toBe('Page 1 of 3');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Number and time formatting for reports: fixed decimals, no locale (reports go to customers in
- * other countries; a dot decimal separator and ISO dates read the same everywhere).
+ * Number formatting for reports: fixed decimals, no locale (reports go to customers in other countries; a
+ * dot decimal separator reads the same everywhere). Words and time stamps: report-text.ts.
  */
 import type { SubtaskLimits } from '../spc/index.js';
 
@@ -60,11 +60,3 @@ export const index2 = (value: number | null | undefined): string => fixed(value,
 
 /** PPM to 2 decimals. */
 export const ppm = (value: number | null | undefined): string => fixed(value, 2);
-
-/** "2026-11-21 08:05 UTC"; seconds kept when asked (measurement rows). */
-export function utcStamp(time: Date | string | number, withSeconds = false): string {
-  const date = time instanceof Date ? time : new Date(time);
-  if (Number.isNaN(date.getTime())) return '—';
-  const iso = date.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, withSeconds ? 19 : 16)} UTC`;
-}

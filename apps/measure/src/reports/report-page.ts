@@ -6,7 +6,6 @@
 import { once } from 'node:events';
 import PDFDocument from 'pdfkit';
 import { reportFonts } from './report-fonts.js';
-import { utcStamp } from './report-format.js';
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 40 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -145,8 +144,8 @@ export interface HeaderInfo {
   title: string;
   subtitle: string;
   logo: Buffer | null;
-  generatedAt: Date;
-  author: string;
+  /** "Generated 2026-11-21 09:05 Europe/Berlin by …", in the reader's language. */
+  generated: string;
 }
 
 /** The report header: logo left, title and generation stamp right, a rule below. Returns the next y. */
@@ -175,7 +174,7 @@ export function drawHeader(doc: Doc, header: HeaderInfo): number {
     colour: COLOURS.ink,
     align: 'right',
   });
-  line(doc, `Generated ${utcStamp(header.generatedAt)} by ${header.author}`, textX, top + 38, {
+  line(doc, header.generated, textX, top + 38, {
     width: textWidth,
     size: 8,
     colour: COLOURS.muted,
@@ -220,7 +219,7 @@ export function drawFacts(doc: Doc, rows: [string, string][][], y: number, label
 }
 
 /** Footer: generation stamp left, "Page n of m" right. */
-export function drawFooter(doc: Doc, left: string, page: number, pages: number): void {
+export function drawFooter(doc: Doc, left: string, pageText: string): void {
   doc
     .moveTo(PAGE.margin, FOOTER_TOP - 4)
     .lineTo(PAGE.width - PAGE.margin, FOOTER_TOP - 4)
@@ -228,7 +227,7 @@ export function drawFooter(doc: Doc, left: string, page: number, pages: number):
     .strokeColor(COLOURS.rule)
     .stroke();
   line(doc, left, PAGE.margin, FOOTER_TOP, { width: CONTENT_WIDTH * 0.7, size: 7.5, colour: COLOURS.muted });
-  line(doc, `Page ${page} of ${pages}`, PAGE.margin + CONTENT_WIDTH * 0.7, FOOTER_TOP, {
+  line(doc, pageText, PAGE.margin + CONTENT_WIDTH * 0.7, FOOTER_TOP, {
     width: CONTENT_WIDTH * 0.3,
     size: 7.5,
     colour: COLOURS.muted,

@@ -62,7 +62,7 @@ export const reportsRepository = {
       .where('id', 'in', applyFilters(db.selectFrom('measurements').select('measured_by'), filters)),
 
   user: (db: Kysely<DB>, id: number) =>
-    db.selectFrom('users').select(['id', 'username', 'display_name']).where('id', '=', id),
+    db.selectFrom('users').select(['id', 'username', 'display_name', 'language_pref']).where('id', '=', id),
 
   /** One group's rows in time order (index measurements_subtask_series). */
   groupRows: (db: Kysely<DB>, filters: MeasurementFilters, subtaskId: number) =>

@@ -6,7 +6,7 @@ import { createGageStudiesService } from '../features/gage-studies/gage-studies.
 import type { FileStore } from '../files/file-store.js';
 import { errorResponses, Id } from '../http/common.schema.js';
 import { early, type RouteDeps } from '../http/route-deps.js';
-import { RecipeScopeQuery, SpcReportQuery } from '../statistics/statistics-query.schema.js';
+import { MeasurementsReportQuery, SpcReportQuery } from '../statistics/statistics-query.schema.js';
 import {
   contentDisposition,
   gageReportName,
@@ -70,6 +70,7 @@ export function registerReportsRoutes(
           'SPC report of one subtask as PDF: capability, individuals chart, histogram, summary (Metrologist)',
         description:
           'Same selection as /statistics/capability; optional `rules` (Nelson rules for the chart) and `n_bins`. ' +
+          "In the caller's language (language_pref: en, de); time stamps in `time_zone` (default UTC). " +
           'Content-Disposition: SPC_<recipe code>_<marker>.pdf (ASCII fallback and RFC 5987 UTF-8 name).',
         querystring: SpcReportQuery,
         produces: ['application/pdf'],
@@ -135,8 +136,9 @@ export function registerReportsRoutes(
         summary: 'Measurements report as PDF: every measurement grouped by task and subtask (Metrologist)',
         description:
           'Filters as /statistics/summary (subtask_id optional). Streamed page by page from the database. ' +
+          "In the caller's language (language_pref: en, de); time stamps in `time_zone` (default UTC). " +
           'Content-Disposition: Measurements_<recipe code>.pdf.',
-        querystring: RecipeScopeQuery,
+        querystring: MeasurementsReportQuery,
         produces: ['application/pdf'],
         response: { 200: PDF, ...ERRORS },
       },

@@ -3,6 +3,7 @@
  * except the measurements report's rows, which stream from the same snapshot as its counts.
  */
 import type { Writable } from 'node:stream';
+import { unprocessable } from '@app/kit';
 import type { Database } from '../db/database.js';
 import type { GageStudyResult } from '../features/gage-studies/gage-studies.schema.js';
 import { settingsRepository } from '../features/settings/settings.repository.js';
@@ -16,6 +17,7 @@ import type { StatisticsFilters } from '../statistics/statistics-query.schema.js
 import type { GageReportData } from './gage-study-report.js';
 import type { MeasurementGroup, MeasurementRow, MeasurementsReportData } from './measurements-report.js';
 import { readCompanyLogo } from './report-logo.js';
+import { isTimeZone, type ReportLocale, reportLocale } from './report-text.js';
 import { nameOf, reportsRepository } from './reports.repository.js';
 import type { ReportFilter, SpcReportData } from './spc-report.js';
 
@@ -27,9 +29,29 @@ export interface ReportContext {
 
 export class ClientGoneError extends Error {}
 
+/** What every report query adds to the statistics filters. */
+export interface ReportQuery {
+  time_zone?: string | undefined;
+}
+
 async function authorName(database: Database, userId: number): Promise<string> {
   const user = await reportsRepository.user(database.db, userId).executeTakeFirst();
   return user ? nameOf(user) : `user ${userId}`;
+}
+
+/**
+ * The report in the caller's language (their language_pref) and in the time zone the client sent (the
+ * browser's own; UTC when none is given). An unknown zone is a 422, not a silently UTC report.
+ */
+async function localeOf(
+  database: Database,
+  callerId: number,
+  timeZone: string | undefined,
+): Promise<ReportLocale> {
+  if (timeZone !== undefined && !isTimeZone(timeZone))
+    throw unprocessable('querystring.time_zone: must be an IANA time zone such as Europe/Berlin');
+  const user = await reportsRepository.user(database.db, callerId).executeTakeFirst();
+  return reportLocale(user?.language_pref, timeZone ?? 'UTC');
 }
 
 async function companyLogo(context: ReportContext): Promise<Buffer | null> {
@@ -88,10 +110,11 @@ async function filterLabels(
 
 export async function loadSpcReport(
   context: ReportContext,
-  query: StatisticsFilters & { subtask_id: number; rules?: string | undefined; n_bins: number },
+  query: StatisticsFilters & ReportQuery & { subtask_id: number; rules?: string | undefined; n_bins: number },
   callerId: number,
 ): Promise<SpcReportData> {
   const { database } = context;
+  const locale = await localeOf(database, callerId, query.time_zone);
   const scope = await resolveSubtaskScope(database, query);
   const { subtask, recipe, filters } = scope;
   const snapshot = await openSnapshot(database);
@@ -118,6 +141,7 @@ export async function loadSpcReport(
     filters: await filterLabels(database, scope, query, false),
     generated_at: new Date(),
     author: await authorName(database, callerId),
+    locale,
     capability: capability(series, limitsOf(subtask)),
     control_chart: controlChart(series, { ruleSet: parseRuleSet(query.rules ?? '1') ?? undefined }),
     points: { values: series.values, timestamps: series.timestamps },
@@ -136,10 +160,11 @@ export interface MeasurementsReportPlan {
 
 export async function planMeasurementsReport(
   context: ReportContext,
-  query: StatisticsFilters,
+  query: StatisticsFilters & ReportQuery,
   callerId: number,
 ): Promise<MeasurementsReportPlan> {
   const { database } = context;
+  const locale = await localeOf(database, callerId, query.time_zone);
   const { db } = database;
   const scope = await resolveScope(database, query);
   const header = {
@@ -204,6 +229,7 @@ export async function planMeasurementsReport(
         ...header,
         recipe: { code: scope.recipe.code, name: scope.recipe.name, version },
         generated_at: new Date(),
+        locale,
         groups,
       },
       rows,

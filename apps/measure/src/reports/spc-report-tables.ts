@@ -2,50 +2,57 @@
 import type { Capability, Summary } from '../spc/index.js';
 import { fixed, index2, ppm } from './report-format.js';
 import { COLOURS, CONTENT_WIDTH, type Doc, line, PAGE, paragraph } from './report-page.js';
+import type { ReportText } from './report-text.js';
 
-export const limitText = (value: number | null, decimals: number): string =>
-  value === null ? 'none' : fixed(value, decimals);
+export const limitText = (value: number | null, decimals: number, text: ReportText): string =>
+  value === null ? text.none : fixed(value, decimals);
 
 /** Three side-by-side panels like Minitab's capability report: process data, within, overall. */
-export function drawCapabilityTable(doc: Doc, c: Capability, decimals: number, y: number): number {
+export function drawCapabilityTable(
+  doc: Doc,
+  c: Capability,
+  decimals: number,
+  y: number,
+  text: ReportText,
+): number {
   const d = decimals + 1;
   const ci = (interval: Capability['cpk_ci95']) =>
     interval ? `${index2(interval.lower)} – ${index2(interval.upper)}` : '—';
   const panels: { title: string; rows: [string, string][] }[] = [
     {
-      title: 'Process data',
+      title: text.processData,
       rows: [
-        ['LSL', limitText(c.lsl, decimals)],
-        ['Target', fixed(c.target, decimals)],
-        ['USL', limitText(c.usl, decimals)],
-        ['Sample N', String(c.n)],
-        ['Mean', fixed(c.mean, d)],
-        ['StDev (overall)', fixed(c.stdev, d)],
-        ['StDev (within)', fixed(c.sigma_within, d)],
+        ['LSL', limitText(c.lsl, decimals, text)],
+        [text.target, fixed(c.target, decimals)],
+        ['USL', limitText(c.usl, decimals, text)],
+        [text.sampleN, String(c.n)],
+        [text.mean, fixed(c.mean, d)],
+        [text.stdevOverall, fixed(c.stdev, d)],
+        [text.stdevWithin, fixed(c.sigma_within, d)],
       ],
     },
     {
-      title: 'Potential (within) capability',
+      title: text.potential,
       rows: [
         ['Cp', index2(c.cp)],
         ['CPL', index2(c.cpl)],
         ['CPU', index2(c.cpu)],
         ['Cpk', index2(c.cpk)],
-        ['Cpk 95% CI', ci(c.cpk_ci95)],
-        ['Exp. PPM < LSL', ppm(c.ppm_within?.below_lsl)],
-        ['Exp. PPM > USL', ppm(c.ppm_within?.above_usl)],
+        [text.cpkCi, ci(c.cpk_ci95)],
+        [text.ppmBelow, ppm(c.ppm_within?.below_lsl)],
+        [text.ppmAbove, ppm(c.ppm_within?.above_usl)],
       ],
     },
     {
-      title: 'Overall capability',
+      title: text.overallCapability,
       rows: [
         ['Pp', index2(c.pp)],
         ['PPL', index2(c.ppl)],
         ['PPU', index2(c.ppu)],
         ['Ppk', index2(c.ppk)],
         ['Cpm', index2(c.cpm)],
-        ['Exp. PPM total', ppm(c.ppm_overall?.total)],
-        ['Obs. PPM total', ppm(c.ppm_observed?.total)],
+        [text.ppmTotal, ppm(c.ppm_overall?.total)],
+        [text.ppmObserved, ppm(c.ppm_observed?.total)],
       ],
     },
   ];
@@ -80,20 +87,14 @@ export function drawCapabilityTable(doc: Doc, c: Capability, decimals: number, y
   });
   let next = y + 19 + 7 * rowHeight + 2;
   if (c.warnings.length > 0) {
-    line(doc, `Note: ${c.warnings.join('; ')}.`, PAGE.margin, next, {
+    line(doc, text.note(c.warnings.join('; ')), PAGE.margin, next, {
       width: CONTENT_WIDTH,
       size: 7.5,
       colour: COLOURS.warning,
     });
     next += 11;
   }
-  line(
-    doc,
-    'Within sigma = average moving range / 1.128 (span 2); overall sigma = sample standard deviation (n - 1). Minitab conventions, subgroup size 1.',
-    PAGE.margin,
-    next,
-    { width: CONTENT_WIDTH, size: 6.5, colour: COLOURS.muted },
-  );
+  line(doc, text.sigmaNote, PAGE.margin, next, { width: CONTENT_WIDTH, size: 6.5, colour: COLOURS.muted });
   return next + 14;
 }
 
@@ -102,17 +103,18 @@ export function drawSummaryTable(
   doc: Doc,
   s: Summary,
   box: { left: number; top: number; width: number },
+  text: ReportText,
 ): void {
   const rows: [string, string, string, string][] = [
-    ['Total', String(s.total), COLOURS.ink, COLOURS.band],
-    ['Pass', `${s.pass_count}  (${s.pass_percentage.toFixed(2)} %)`, COLOURS.pass, COLOURS.passFill],
+    [text.total, String(s.total), COLOURS.ink, COLOURS.band],
+    [text.pass, `${s.pass_count}  (${s.pass_percentage.toFixed(2)} %)`, COLOURS.pass, COLOURS.passFill],
     [
-      'Warning',
+      text.warning,
       `${s.warning_count}  (${s.warning_percentage.toFixed(2)} %)`,
       COLOURS.warning,
       COLOURS.warningFill,
     ],
-    ['Fail', `${s.fail_count}  (${s.fail_percentage.toFixed(2)} %)`, COLOURS.fail, COLOURS.failFill],
+    [text.fail, `${s.fail_count}  (${s.fail_percentage.toFixed(2)} %)`, COLOURS.fail, COLOURS.failFill],
   ];
   rows.forEach(([label, value, colour, fill], i) => {
     const y = box.top + i * 38;
@@ -120,12 +122,5 @@ export function drawSummaryTable(
     line(doc, label, box.left + 8, y + 4, { width: box.width - 16, size: 8, colour });
     line(doc, value, box.left + 8, y + 15, { width: box.width - 16, size: 12, bold: true, colour });
   });
-  paragraph(
-    doc,
-    'Pass: inside the warning limits. Warning: between a warning and a tolerance limit. Fail: outside the tolerance. Limits inclusive.',
-    box.left,
-    box.top + 4 * 38,
-    box.width,
-    30,
-  );
+  paragraph(doc, text.verdictNote, box.left, box.top + 4 * 38, box.width, 30);
 }

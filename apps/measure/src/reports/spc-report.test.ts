@@ -11,6 +11,7 @@ import {
   tempDir,
 } from './pdf-test-tools.js';
 import { fixtureSeries, fixtureSpcReport } from './report-fixtures.js';
+import { reportLocale } from './report-text.js';
 import { renderSpcReport } from './spc-report.js';
 
 let dir: TempDir;
@@ -22,6 +23,21 @@ afterAll(async () => {
 });
 
 describe('SPC report PDF', () => {
+  it('is written in the user’s language with time stamps in their time zone', async () => {
+    const data = fixtureSpcReport(fixtureSeries(150), null, reportLocale('de', 'Europe/Berlin'));
+    const file = await renderToFile(dir.file('spc-de.pdf'), (out) => renderSpcReport(data, out));
+    const text = await pdfText(file);
+    expect(text).toContain('Statistische Prozesslenkung');
+    // generated 2026-11-21 08:15 UTC: 09:15 in Berlin
+    expect(text).toContain('Erstellt 2026-11-21 09:15 Europe/Berlin von Jana Nováková');
+    expect(text).toContain('Prozessfähigkeit');
+    expect(text).toContain('Einzelwert-Regelkarte');
+    expect(text).toContain('Los: L-2026-114');
+    expect(text).toContain('Seite 1 von 1');
+    expect(text).not.toContain('Page 1 of 1');
+    expect(text).not.toContain(' UTC');
+  });
+
   it('shows the recipe, the subtask and the Cpk a metrologist checks, on a page that is not blank', async () => {
     const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1f4e79' } })
       .png()

@@ -6,7 +6,7 @@
 import type { Capability, ControlChart, Histogram, Summary } from '../spc/index.js';
 import { drawHistogramChart } from './histogram-chart.js';
 import { drawIndividualsChart } from './individuals-chart.js';
-import { fixed, utcStamp, valueDecimals } from './report-format.js';
+import { fixed, valueDecimals } from './report-format.js';
 import { loadLogo } from './report-logo.js';
 import {
   COLOURS,
@@ -21,6 +21,7 @@ import {
   PAGE,
   streamTo,
 } from './report-page.js';
+import type { ReportLocale } from './report-text.js';
 import { drawCapabilityTable, drawSummaryTable, limitText } from './spc-report-tables.js';
 
 export interface ReportRecipe {
@@ -55,6 +56,8 @@ export interface SpcReportData {
   filters: ReportFilter[];
   generated_at: Date;
   author: string;
+  /** The requesting user's language and the time zone the stamps are written in. */
+  locale: ReportLocale;
   capability: Capability;
   control_chart: ControlChart;
   /** The charted values and their epoch-ms timestamps in time order (SpcSeries.values/.timestamps). */
@@ -65,65 +68,71 @@ export interface SpcReportData {
 
 function characteristicFacts(data: SpcReportData, decimals: number): [string, string][][] {
   const { recipe, subtask: s } = data;
+  const { text, stamp } = data.locale;
   const unit = s.unit ? ` ${s.unit}` : '';
   const first = data.points.timestamps[0];
   const last = data.points.timestamps[data.points.timestamps.length - 1];
   const period =
     first !== undefined && last !== undefined && Number.isFinite(first)
-      ? `${utcStamp(first).replace(' UTC', '')} – ${utcStamp(last)}`
+      ? `${stamp(first, { bare: true })} – ${stamp(last)}`
       : '—';
   const filters =
-    data.filters.length === 0 ? 'none' : data.filters.map((f) => `${f.label}: ${f.value}`).join('; ');
+    data.filters.length === 0
+      ? text.none
+      : data.filters.map((f) => `${text.filterLabels[f.label] ?? f.label}: ${f.value}`).join('; ');
   return [
-    [['Recipe', `${recipe.code} — ${recipe.name}`]],
-    [['Characteristic', `#${s.marker_number} ${s.description}`]],
+    [[text.recipe, `${recipe.code} — ${recipe.name}`]],
+    [[text.characteristic, `#${s.marker_number} ${s.description}`]],
     [
-      ['Task', s.task_title ?? '—'],
-      ['Recipe version', recipe.version === null ? 'all versions' : String(recipe.version)],
+      [text.task, s.task_title ?? '—'],
+      [text.recipeVersion, recipe.version === null ? text.allVersions : String(recipe.version)],
     ],
     [
-      ['Nominal', `${fixed(s.nominal, decimals)}${unit}`],
-      ['Tolerance', `${limitText(s.ltl, decimals)} … ${limitText(s.utl, decimals)}${unit}`],
+      [text.nominal, `${fixed(s.nominal, decimals)}${unit}`],
+      [text.tolerance, `${limitText(s.ltl, decimals, text)} … ${limitText(s.utl, decimals, text)}${unit}`],
     ],
     [
-      ['Warning limits', `${limitText(s.lwl, decimals)} … ${limitText(s.uwl, decimals)}${unit}`],
-      ['Unit', s.unit || '—'],
+      [
+        text.warningLimits,
+        `${limitText(s.lwl, decimals, text)} … ${limitText(s.uwl, decimals, text)}${unit}`,
+      ],
+      [text.unit, s.unit || '—'],
     ],
-    [['Measured', period]],
-    [['Filters', filters]],
+    [[text.measured, period]],
+    [[text.filters, filters]],
   ];
 }
 
 function outOfControlNote(data: SpcReportData): string {
   const chart = data.control_chart;
   const indices = chart.out_of_control_indices;
-  const rules = `rule${chart.rules.length === 1 ? '' : 's'} ${chart.rules.join(', ')}`;
-  if (chart.ucl === null) return 'Control limits need at least two measurements.';
-  if (indices.length === 0) return `No point out of control (Nelson ${rules}).`;
+  const { text } = data.locale;
+  const rules = text.rules(chart.rules);
+  if (chart.ucl === null) return text.needTwo;
+  if (indices.length === 0) return text.inControl(rules);
   const shown = indices.slice(0, 12).map((i) => String(i + 1));
-  const more = indices.length > shown.length ? ` and ${indices.length - shown.length} more` : '';
-  return `${indices.length} point${indices.length === 1 ? '' : 's'} out of control (Nelson ${rules}), observation ${shown.join(', ')}${more}.`;
+  return text.outOfControl(indices.length, rules, shown.join(', '), indices.length - shown.length);
 }
 
 /** Renders the SPC report as PDF into `output`; resolves when every byte has been written. */
 export async function renderSpcReport(data: SpcReportData, output: NodeJS.WritableStream): Promise<void> {
   const logo = await loadLogo(data.logo);
   const decimals = valueDecimals(data.subtask.unit, data.subtask);
-  const title = `SPC report ${data.recipe.code} #${data.subtask.marker_number}`;
+  const { text, stamp } = data.locale;
+  const title = text.spcDocument(data.recipe.code, data.subtask.marker_number);
   const doc = createDocument(title, data.author, true);
   const written = streamTo(doc, output);
 
   let y = drawHeader(doc, {
-    title: 'Statistical Process Control Report',
+    title: text.spcTitle,
     subtitle: `${data.recipe.name} · #${data.subtask.marker_number} ${data.subtask.description}`,
     logo,
-    generatedAt: data.generated_at,
-    author: data.author,
+    generated: text.generatedBy(stamp(data.generated_at), data.author),
   });
   y = drawFacts(doc, characteristicFacts(data, decimals), y + 2);
-  y = drawSectionTitle(doc, 'Process capability', y + 4);
-  y = drawCapabilityTable(doc, data.capability, decimals, y);
-  y = drawSectionTitle(doc, 'Individuals control chart', y + 2);
+  y = drawSectionTitle(doc, text.processCapability, y + 4);
+  y = drawCapabilityTable(doc, data.capability, decimals, y, text);
+  y = drawSectionTitle(doc, text.individualsChart, y + 2);
   drawIndividualsChart(
     doc,
     { left: PAGE.margin, top: y, width: CONTENT_WIDTH, height: 190 },
@@ -133,6 +142,7 @@ export async function renderSpcReport(data: SpcReportData, output: NodeJS.Writab
       ltl: data.subtask.ltl,
       utl: data.subtask.utl,
       decimals,
+      text,
     },
   );
   y += 192;
@@ -148,28 +158,29 @@ export async function renderSpcReport(data: SpcReportData, output: NodeJS.Writab
     doc.addPage();
     y = PAGE.margin;
   }
-  y = drawSectionTitle(
-    doc,
-    `Capability histogram (${data.histogram.frequencies.length} bins) and summary`,
-    y,
-  );
+  y = drawSectionTitle(doc, text.histogramAndSummary(data.histogram.frequencies.length), y);
   const summaryWidth = 150;
   drawHistogramChart(
     doc,
     { left: PAGE.margin, top: y, width: CONTENT_WIDTH - summaryWidth - 12, height: histogramHeight },
-    { histogram: data.histogram, capability: data.capability, decimals },
+    { histogram: data.histogram, capability: data.capability, decimals, text },
   );
-  drawSummaryTable(doc, data.summary, {
-    left: PAGE.margin + CONTENT_WIDTH - summaryWidth,
-    top: y + 4,
-    width: summaryWidth,
-  });
+  drawSummaryTable(
+    doc,
+    data.summary,
+    {
+      left: PAGE.margin + CONTENT_WIDTH - summaryWidth,
+      top: y + 4,
+      width: summaryWidth,
+    },
+    text,
+  );
 
   const range = doc.bufferedPageRange();
-  const footer = `${data.recipe.code} · #${data.subtask.marker_number} · generated ${utcStamp(data.generated_at)} by ${data.author}`;
+  const footer = `${data.recipe.code} · #${data.subtask.marker_number} · ${text.footerGenerated(stamp(data.generated_at), data.author)}`;
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
-    drawFooter(doc, footer, i + 1, range.count);
+    drawFooter(doc, footer, text.page(i + 1, range.count));
   }
   doc.flushPages();
   doc.end();

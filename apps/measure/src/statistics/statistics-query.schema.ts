@@ -63,10 +63,27 @@ export const SubtaskOptionSchema = Type.Object(
 );
 
 /** /reports/spc: the capability selection plus the chart's rules and the histogram's bins. */
+/** What the reports add: the zone their time stamps are written in (the language is the caller's setting). */
+const REPORT = {
+  time_zone: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'IANA time zone for the time stamps, e.g. Europe/Berlin (default UTC)',
+    }),
+  ),
+};
+export const MeasurementsReportQuery = query({
+  recipe_id: Id,
+  subtask_id: Type.Optional(Id),
+  ...FILTERS,
+  ...REPORT,
+});
 export const SpcReportQuery = query({
   recipe_id: Id,
   subtask_id: Id,
   ...FILTERS,
+  ...REPORT,
   rules: Type.Optional(RulesQuery),
   n_bins: NBinsQuery,
 });

@@ -100,6 +100,35 @@ describe.each(DIALECTS)('reports on %s', (dialect) => {
     expect(text).toContain('SN-13');
   });
 
+  it('reports come in the caller’s language, with times in the time zone the client sends', async () => {
+    await h.call('PUT', '/api/auth/me', { key: metro.key, body: { language_pref: 'de' } });
+    try {
+      const zone = 'time_zone=Europe%2FBerlin';
+      const spc = await download(
+        `/api/reports/spc?recipe_id=${f.recipeId}&subtask_id=${f.s1}&${zone}`,
+        'de.pdf',
+      );
+      expect(spc.response.status).toBe(200);
+      const spcText = await pdfText(spc.file);
+      expect(spcText).toContain('Statistische Prozesslenkung');
+      expect(spcText).toMatch(/Erstellt \d{4}-\d{2}-\d{2} \d{2}:\d{2} Europe\/Berlin von Dana Metrologist/);
+
+      const list = await download(`/api/reports/measurements?recipe_id=${f.recipeId}&${zone}`, 'de-m.pdf');
+      const listText = await pdfText(list.file);
+      expect(listText).toContain(`${f.points.length} Messwerte von 3 Merkmalen; Zeiten in Europe/Berlin`);
+      expect(listText.match(/\bNIO\b/g)?.length).toBe(f.points.filter((p) => p.pass_fail === 'fail').length);
+
+      const wrong = await download(
+        `/api/reports/spc?recipe_id=${f.recipeId}&subtask_id=${f.s1}&time_zone=Mars%2FOlympus`,
+        'x.pdf',
+      );
+      expect(wrong.response.status).toBe(422);
+      expect(JSON.parse(wrong.bytes.toString()).detail).toContain('time_zone');
+    } finally {
+      await h.call('PUT', '/api/auth/me', { key: metro.key, body: { language_pref: 'en' } });
+    }
+  });
+
   it('measurements report for one subtask and a lot holds only those rows', async () => {
     const { response, file } = await download(
       `/api/reports/measurements?recipe_id=${f.recipeId}&subtask_id=${f.s2}&lot_number=LOT-A`,

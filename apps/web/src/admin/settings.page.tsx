@@ -3,7 +3,6 @@ import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, fileObjectUrl } from '../api/client';
 import { useSettings } from '../api/settings-query';
-import type { Settings } from '../api/types';
 import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
 

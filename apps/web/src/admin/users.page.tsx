@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, setApiKey } from '../api/client';
 import { ROLE_NAMES, type RoleName, type User } from '../api/types';
 import { useUser } from '../auth/session';
-import { FormActions } from '../ui/form-actions';
 import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
+import { CreateUserForm } from './create-user-form';
+import { EditUserForm } from './edit-user-form';
 
 export function UsersPage() {
   const { t } = useTranslation();
@@ -15,6 +16,7 @@ export function UsersPage() {
   const users = useQuery({ queryKey: ['users'], queryFn: () => api<User[]>('/users') });
   const action = useAction();
   const [newKey, setNewKey] = useState<{ name: string; key: string } | null>(null);
+  const [editing, setEditing] = useState<User | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
 
   async function toggleRole(user: User, role: RoleName) {
@@ -33,6 +35,11 @@ export function UsersPage() {
   async function deactivate(user: User) {
     if (!window.confirm(t('admin.deactivateConfirm', { name: user.username }))) return;
     await action.run(() => api(`/users/${user.id}`, { method: 'DELETE' }));
+    await refresh();
+  }
+
+  async function reactivate(user: User) {
+    await action.run(() => api<User>(`/users/${user.id}/reactivate`, { method: 'POST' }));
     await refresh();
   }
 
@@ -62,6 +69,16 @@ export function UsersPage() {
         </div>
       )}
       <CreateUserForm onCreated={refresh} />
+      {editing && (
+        <EditUserForm
+          key={editing.id}
+          user={editing}
+          onDone={async (saved) => {
+            setEditing(null);
+            if (saved) await refresh();
+          }}
+        />
+      )}
       <ErrorBox error={users.error ?? action.error} />
       {users.isPending ? (
         <Loading />
@@ -109,17 +126,28 @@ export function UsersPage() {
                 <td>{user.active ? t('common.yes') : t('common.no')}</td>
                 <td>
                   <div className="toolbar" style={{ margin: 0 }}>
-                    <button type="button" disabled={!user.active} onClick={() => void regenerate(user)}>
-                      {t('admin.regenerateKey')}
+                    <button type="button" onClick={() => setEditing(user)}>
+                      {t('common.edit')}
                     </button>
-                    <button
-                      type="button"
-                      className="danger"
-                      disabled={!user.active || user.id === me.id}
-                      onClick={() => void deactivate(user)}
-                    >
-                      {t('admin.deactivate')}
-                    </button>
+                    {user.active ? (
+                      <>
+                        <button type="button" onClick={() => void regenerate(user)}>
+                          {t('admin.regenerateKey')}
+                        </button>
+                        <button
+                          type="button"
+                          className="danger"
+                          disabled={user.id === me.id}
+                          onClick={() => void deactivate(user)}
+                        >
+                          {t('admin.deactivate')}
+                        </button>
+                      </>
+                    ) : (
+                      <button type="button" disabled={action.busy} onClick={() => void reactivate(user)}>
+                        {t('userEdit.reactivate')}
+                      </button>
+                    )}
                   </div>
                 </td>
               </tr>
@@ -128,112 +156,5 @@ export function UsersPage() {
         </table>
       )}
     </section>
-  );
-}
-
-const EMPTY = {
-  username: '',
-  password: '',
-  display_name: '',
-  email: '',
-  language_pref: 'en',
-  theme_pref: 'light',
-};
-
-function CreateUserForm({ onCreated }: { onCreated(): Promise<void> }) {
-  const { t } = useTranslation();
-  const { run, error, busy } = useAction();
-  const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(EMPTY);
-  const [roles, setRoles] = useState<RoleName[]>([]);
-  const [isAdmin, setIsAdmin] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const created = await run(() =>
-      api<User>('/users', { method: 'POST', body: { ...form, roles, is_admin: isAdmin } }),
-    );
-    if (created) {
-      setForm(EMPTY);
-      setRoles([]);
-      setIsAdmin(false);
-      setOpen(false);
-      await onCreated();
-    }
-  }
-
-  if (!open) {
-    return (
-      <button type="button" className="primary" onClick={() => setOpen(true)}>
-        {t('admin.newUser')}
-      </button>
-    );
-  }
-  const text = (name: keyof typeof EMPTY, label: string, type = 'text') => (
-    <label>
-      {label}
-      <input
-        name={name}
-        type={type}
-        value={form[name]}
-        maxLength={255}
-        required={name === 'username' || name === 'password'}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-      />
-    </label>
-  );
-  return (
-    <form className="card" onSubmit={submit}>
-      <h2 style={{ marginTop: 0 }}>{t('admin.newUser')}</h2>
-      <div className="row">
-        {text('username', t('admin.username'))}
-        {text('password', t('admin.password'), 'password')}
-        {text('display_name', t('admin.displayName'))}
-        {text('email', t('admin.email'), 'email')}
-        <label>
-          {t('admin.language')}
-          <select
-            name="language_pref"
-            value={form.language_pref}
-            onChange={(e) => setForm({ ...form, language_pref: e.target.value })}
-          >
-            <option value="en">{t('profile.english')}</option>
-            <option value="de">{t('profile.german')}</option>
-          </select>
-        </label>
-        <label>
-          {t('admin.theme')}
-          <select
-            name="theme_pref"
-            value={form.theme_pref}
-            onChange={(e) => setForm({ ...form, theme_pref: e.target.value })}
-          >
-            <option value="light">{t('profile.light')}</option>
-            <option value="dark">{t('profile.dark')}</option>
-          </select>
-        </label>
-      </div>
-      <div className="toolbar">
-        {ROLE_NAMES.map((role) => (
-          <label key={role} className="inline">
-            <input
-              type="checkbox"
-              name={`role_${role}`}
-              checked={roles.includes(role)}
-              onChange={() =>
-                setRoles(roles.includes(role) ? roles.filter((r) => r !== role) : [...roles, role])
-              }
-            />
-            {t(`roles.${role}`)}
-          </label>
-        ))}
-        <label className="inline">
-          <input type="checkbox" name="is_admin" checked={isAdmin} onChange={() => setIsAdmin(!isAdmin)} />
-          {t('admin.isAdmin')}
-        </label>
-      </div>
-      <ErrorBox error={error} />
-      <FormActions busy={busy} submitLabel="create" onCancel={() => setOpen(false)} />
-    </form>
   );
 }

@@ -133,6 +133,13 @@ export interface Gauge {
   updated_at: string;
 }
 
+/** A row of GET /measurements/: who measured it and which point, so a table needs no ids. */
+export interface MeasurementListItem extends Measurement {
+  operator_name: string;
+  marker_number: number;
+  subtask_description: string;
+}
+
 export interface Station {
   id: number;
   code: string;

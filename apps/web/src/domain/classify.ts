@@ -41,6 +41,13 @@ export function deviation(value: number, limits: Pick<Limits, 'nominal'>): numbe
   return Number(difference.toFixed(decimals));
 }
 
+/** Decimals as typed, trailing zeros included ("120,060" → 3): the resolution the operator or caliper gave. */
+export function typedDecimals(text: string): number {
+  const normalised = text.trim().replace(',', '.');
+  const dot = normalised.indexOf('.');
+  return dot < 0 ? 0 : normalised.length - dot - 1;
+}
+
 /**
  * Reads what an operator or caliper typed: a decimal comma is accepted (German keyboards and
  * calipers set to a German locale send one). Anything that is not one plain number is null.

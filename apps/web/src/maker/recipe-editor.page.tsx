@@ -12,6 +12,18 @@ import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
 import { useRecipe, useRefreshRecipe, useVersions, type VersionWithCount } from './recipe-queries';
 import { TaskEditor } from './task-editor';
+import { type EditKind, versionNotice } from './version-notice';
+
+/** What saving here does to the versions (GUIDE's versioning rule), stated before the maker saves. */
+function VersionNotice({ kind, version, count }: { kind: EditKind; version: number; count: number | null }) {
+  const { t } = useTranslation();
+  const notice = versionNotice(kind, version, count);
+  return (
+    <p className="notice" data-testid={`version-notice-${kind}`}>
+      {t(notice.key, notice.params)}
+    </p>
+  );
+}
 
 export function RecipeEditorPage() {
   const { t } = useTranslation();
@@ -30,7 +42,7 @@ export function RecipeEditorPage() {
   const current = recipe.data.current_version;
   const tasks = [...(current?.tasks ?? [])].sort((a, b) => a.order_index - b.order_index);
   const currentCount =
-    versions.data?.find((v) => v.version_number === current?.version_number)?.measurement_count ?? 0;
+    versions.data?.find((v) => v.version_number === current?.version_number)?.measurement_count ?? null;
   const versionNumber = current?.version_number ?? 0;
 
   async function move(index: number, delta: number) {
@@ -65,14 +77,10 @@ export function RecipeEditorPage() {
         </div>
       )}
       {tab === 'history' ? <HistoryTable scope={{ recipe_id: recipeId }} /> : null}
-      {tab === 'editor' && currentCount > 0 && (
-        <div className="notice">
-          {t('maker.measuredWarning', { current: versionNumber, count: currentCount })}
-        </div>
-      )}
       {tab === 'editor' && (
         <>
-          <RecipeForm recipe={recipe.data} onSaved={refresh} />
+          <VersionNotice kind="task" version={versionNumber} count={currentCount} />
+          <RecipeForm recipe={recipe.data} count={currentCount} onSaved={refresh} />
           <div className="grid-2" style={{ gridTemplateColumns: 'minmax(260px, 1fr) 3fr' }}>
             <div className="card">
               <h2 style={{ marginTop: 0 }}>{t('maker.tasks')}</h2>
@@ -112,6 +120,7 @@ export function RecipeEditorPage() {
               <ErrorBox error={reorder.error} />
               <AddTaskForm
                 recipe={recipe.data}
+                count={currentCount}
                 onAdded={async () => {
                   setSelected(tasks.length);
                   await refresh();
@@ -141,7 +150,15 @@ export function RecipeEditorPage() {
   );
 }
 
-function RecipeForm({ recipe, onSaved }: { recipe: Recipe; onSaved(): Promise<void> }) {
+function RecipeForm({
+  recipe,
+  count,
+  onSaved,
+}: {
+  recipe: Recipe;
+  count: number | null;
+  onSaved(): Promise<void>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { run, error, busy } = useAction();
@@ -200,7 +217,7 @@ function RecipeForm({ recipe, onSaved }: { recipe: Recipe; onSaved(): Promise<vo
           />
         </label>
       </div>
-      <p className="notice">{t('maker.newVersionWarning', { next: version + 1, current: version })}</p>
+      <VersionNotice kind="recipe" version={version} count={count} />
       <ErrorBox error={error} />
       <div className="toolbar">
         <button type="submit" className="primary" disabled={busy}>
@@ -214,7 +231,15 @@ function RecipeForm({ recipe, onSaved }: { recipe: Recipe; onSaved(): Promise<vo
   );
 }
 
-function AddTaskForm({ recipe, onAdded }: { recipe: Recipe; onAdded(): Promise<void> }) {
+function AddTaskForm({
+  recipe,
+  count,
+  onAdded,
+}: {
+  recipe: Recipe;
+  count: number | null;
+  onAdded(): Promise<void>;
+}) {
   const { t } = useTranslation();
   const { run, error, busy } = useAction();
   const [open, setOpen] = useState(false);
@@ -270,7 +295,7 @@ function AddTaskForm({ recipe, onAdded }: { recipe: Recipe; onAdded(): Promise<v
           onChange={(e) => setForm({ ...form, description: e.target.value })}
         />
       </label>
-      <p className="notice">{t('maker.newVersionWarning', { next: version + 1, current: version })}</p>
+      <VersionNotice kind="recipe" version={version} count={count} />
       <ErrorBox error={error} />
       <FormActions busy={busy} submitLabel="create" onCancel={() => setOpen(false)} />
     </form>

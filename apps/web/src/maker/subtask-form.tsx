@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Subtask } from '../api/types';
+import type { Limits, Subtask } from '../api/types';
 import { parseMeasuredValue } from '../domain/classify';
 import { LIMIT_ORDER, type LimitField, validateLimits } from '../domain/limits';
+import { limitsFromTolerance, toleranceFromLimits } from '../domain/tolerance-entry';
 import { FormActions } from '../ui/form-actions';
 import { ErrorBox } from '../ui/status';
+import { type LimitMode, LimitsEntry, type LimitTexts } from './limits-entry';
+import { TypeAndUnit } from './type-and-unit';
 
 export type SubtaskInput = Omit<Subtask, 'id' | 'task_id'>;
 
@@ -18,27 +21,79 @@ interface SubtaskFormProps {
   onCancel(): void;
 }
 
+const text = (value: number) => (Number.isFinite(value) ? String(value) : '');
+
+/** The texts both entry modes start from: the stored limits, and the drawing's way of writing them. */
+function initialTexts(initial: SubtaskInput): { mode: LimitMode; texts: LimitTexts } {
+  const limits = Object.fromEntries(LIMIT_ORDER.map((f) => [f, text(initial[f])])) as Record<
+    LimitField,
+    string
+  >;
+  const complete = LIMIT_ORDER.every((field) => Number.isFinite(initial[field]));
+  const entry = complete ? toleranceFromLimits(initial) : null;
+  const symmetric = entry ? entry.upper === -entry.lower : true;
+  return {
+    // a new point starts as the drawing states it; stored limits a tolerance cannot express stay five values
+    mode: complete && !entry ? 'limits' : 'tolerance',
+    texts: {
+      ...limits,
+      symmetric,
+      upper: entry ? String(entry.upper) : '',
+      lower: entry ? String(entry.lower) : '',
+      percent: entry ? String(entry.warningPercent) : '50',
+    },
+  };
+}
+
+/** The five limits the texts stand for in the chosen mode; null for a field that is missing. */
+export function limitsOf(mode: LimitMode, t: LimitTexts): Record<LimitField, number | null> {
+  if (mode === 'limits')
+    return Object.fromEntries(LIMIT_ORDER.map((f) => [f, parseMeasuredValue(t[f])])) as Record<
+      LimitField,
+      number | null
+    >;
+  const nominal = parseMeasuredValue(t.nominal);
+  const upper = parseMeasuredValue(t.upper);
+  const lower = t.symmetric ? (upper === null ? null : -upper) : parseMeasuredValue(t.lower);
+  const percent = parseMeasuredValue(t.percent);
+  if (
+    nominal === null ||
+    upper === null ||
+    lower === null ||
+    percent === null ||
+    percent < 0 ||
+    percent > 100
+  )
+    return { nominal, ltl: null, lwl: null, uwl: null, utl: null };
+  return limitsFromTolerance({ nominal, upper, lower, warningPercent: percent });
+}
+
 /** A measurement point; the limits are checked here (LTL ≤ LWL ≤ nominal ≤ UWL ≤ UTL) before anything is sent. */
 export function SubtaskForm({ initial, busy, error, askReason, onSubmit, onCancel }: SubtaskFormProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState({
+  const [start] = useState(() => initialTexts(initial));
+  const [mode, setMode] = useState<LimitMode>(start.mode);
+  const [texts, setTexts] = useState<LimitTexts>(start.texts);
+  const [fields, setFields] = useState({
     marker_number: String(initial.marker_number),
     description: initial.description,
-    measurement_type: initial.measurement_type,
-    unit: initial.unit,
-    ...Object.fromEntries(
-      LIMIT_ORDER.map((field) => [field, Number.isFinite(initial[field]) ? String(initial[field]) : '']),
-    ),
-  } as Record<string, string>);
+    measurement_type: initial.measurement_type || 'length',
+    unit: initial.unit || 'mm',
+  });
   const [checked, setChecked] = useState(false);
   const [reason, setReason] = useState('');
 
-  const limits = Object.fromEntries(
-    LIMIT_ORDER.map((field) => [field, parseMeasuredValue(text[field] ?? '')]),
-  ) as Record<LimitField, number | null>;
+  const limits = limitsOf(mode, texts);
   const errors = validateLimits(limits);
-  const markerNumber = Number(text.marker_number);
+  const markerNumber = Number(fields.marker_number);
   const markerValid = Number.isInteger(markerNumber) && markerNumber > 0;
+
+  function switchMode(next: LimitMode) {
+    // the other mode starts from what this one describes, so nothing typed is lost by switching
+    const complete = LIMIT_ORDER.every((field) => limits[field] !== null);
+    if (complete) setTexts(initialTexts({ ...initial, ...(limits as Limits) }).texts);
+    setMode(next);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,9 +101,9 @@ export function SubtaskForm({ initial, busy, error, askReason, onSubmit, onCance
     if (Object.keys(errors).length > 0 || !markerValid) return;
     const values = {
       marker_number: markerNumber,
-      description: text.description ?? '',
-      measurement_type: text.measurement_type || 'length',
-      unit: text.unit || 'mm',
+      description: fields.description,
+      measurement_type: fields.measurement_type,
+      unit: fields.unit,
       nominal: limits.nominal!,
       ltl: limits.ltl!,
       lwl: limits.lwl!,
@@ -59,50 +114,44 @@ export function SubtaskForm({ initial, busy, error, askReason, onSubmit, onCance
     else onSubmit(values);
   }
 
-  const input = (
-    name: string,
-    label: string,
-    extra: { width?: string; invalid?: boolean; message?: string } = {},
-  ) => (
-    <label style={{ width: extra.width }}>
-      {label}
-      <input
-        name={`subtask_${name}`}
-        value={text[name] ?? ''}
-        inputMode={
-          LIMIT_ORDER.includes(name as LimitField) || name === 'marker_number' ? 'decimal' : undefined
-        }
-        aria-invalid={checked && extra.invalid ? true : undefined}
-        maxLength={255}
-        onChange={(e) => setText({ ...text, [name]: e.target.value })}
-      />
-      {checked && extra.message && <span className="field-error">{extra.message}</span>}
-    </label>
-  );
-
   return (
     <form className="card" onSubmit={submit} noValidate>
       <div className="row">
-        {input('marker_number', t('maker.markerNumber'), {
-          width: '6rem',
-          invalid: !markerValid,
-          message: markerValid ? undefined : t('maker.limitRequired'),
-        })}
-        {input('description', t('common.description'), { width: '14rem' })}
-        {input('measurement_type', t('maker.measurementType'), { width: '7rem' })}
-        {input('unit', t('maker.unit'), { width: '5rem' })}
+        <label style={{ width: '6rem' }}>
+          {t('maker.markerNumber')}
+          <input
+            name="subtask_marker_number"
+            value={fields.marker_number}
+            inputMode="decimal"
+            aria-invalid={checked && !markerValid ? true : undefined}
+            onChange={(e) => setFields({ ...fields, marker_number: e.target.value })}
+          />
+          {checked && !markerValid && <span className="field-error">{t('maker.limitRequired')}</span>}
+        </label>
+        <label style={{ width: '14rem' }}>
+          {t('common.description')}
+          <input
+            name="subtask_description"
+            value={fields.description}
+            maxLength={255}
+            onChange={(e) => setFields({ ...fields, description: e.target.value })}
+          />
+        </label>
+        <TypeAndUnit
+          type={fields.measurement_type}
+          unit={fields.unit}
+          onChange={(measurement_type, unit) => setFields({ ...fields, measurement_type, unit })}
+        />
       </div>
-      <div className="row">
-        {LIMIT_ORDER.map((field) =>
-          input(field, t(`maker.${field}`), {
-            width: '8rem',
-            invalid: Boolean(errors[field]),
-            message: errors[field]
-              ? t(errors[field] === 'required' ? 'maker.limitRequired' : 'maker.limitOrder')
-              : undefined,
-          }),
-        )}
-      </div>
+      <LimitsEntry
+        mode={mode}
+        texts={texts}
+        limits={limits}
+        errors={checked ? errors : {}}
+        unit={fields.unit}
+        onMode={switchMode}
+        onChange={setTexts}
+      />
       {askReason && (
         <label>
           {t('history.limitReason')}

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type Query } from '../api/client';
 import { useSettings } from '../api/settings-query';
-import type { Exclusion, Measurement, Paged, Settings } from '../api/types';
+import type { Exclusion, Measurement, Paged } from '../api/types';
 import { formatNumber } from '../format';
 import { ErrorBox } from '../ui/status';
 import { useAction } from '../ui/use-action';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type Query } from '../api/client';
-import type { Gauge, Measurement, Paged, Verdict } from '../api/types';
+import type { Gauge, Measurement, MeasurementListItem, Paged, Verdict } from '../api/types';
 import { decimalsOf } from '../domain/classify';
 import { formatDateTime, formatNumber, formatSigned } from '../format';
 import { Pager } from '../ui/pager';
@@ -19,9 +19,11 @@ export function MeasurementTable({ filters }: { filters: Query }) {
   const query = { ...filters, pass_fail: verdict, page, per_page: PER_PAGE };
   const exclusions = useActiveExclusions(filters);
   const [excluding, setExcluding] = useState<Measurement | null>(null);
+  // without one point chosen the rows are of several points: a column says which
+  const severalPoints = filters.subtask_id === undefined || filters.subtask_id === null;
   const measurements = useQuery({
     queryKey: ['measurements', query],
-    queryFn: () => api<Paged<Measurement>>('/measurements/', { query }),
+    queryFn: () => api<Paged<MeasurementListItem>>('/measurements/', { query }),
     placeholderData: (previous) => previous,
   });
   const comments = useComments(
@@ -63,6 +65,7 @@ export function MeasurementTable({ filters }: { filters: Query }) {
               <thead>
                 <tr>
                   <th>{t('metrology.measuredAt')}</th>
+                  {severalPoints && <th>{t('metrology.subtask')}</th>}
                   <th>{t('metrology.lot')}</th>
                   <th>{t('metrology.serial')}</th>
                   <th className="num">{t('metrology.value')}</th>
@@ -70,7 +73,7 @@ export function MeasurementTable({ filters }: { filters: Query }) {
                   <th>{t('metrology.verdict')}</th>
                   <th>{t('metrology.method')}</th>
                   <th>{t('gauges.gauge')}</th>
-                  <th className="num">{t('metrology.operator')}</th>
+                  <th>{t('metrology.operator')}</th>
                   <th className="num">{t('maker.version')}</th>
                   <th>{t('metrology.inStatistics')}</th>
                   <th>{t('comments.title')}</th>
@@ -80,6 +83,12 @@ export function MeasurementTable({ filters }: { filters: Query }) {
                 {measurements.data.items.map((m) => (
                   <tr key={m.id}>
                     <td>{formatDateTime(m.measured_at)}</td>
+                    {severalPoints && (
+                      <td data-testid="point-cell">
+                        {m.marker_number}
+                        {m.subtask_description && <span className="muted"> · {m.subtask_description}</span>}
+                      </td>
+                    )}
                     <td>{m.lot_number}</td>
                     <td>{m.serial_number}</td>
                     <td className="num">{formatNumber(m.value)}</td>
@@ -91,7 +100,7 @@ export function MeasurementTable({ filters }: { filters: Query }) {
                     </td>
                     <td>{t(m.input_method === 'usb_caliper' ? 'operator.caliper' : 'operator.manual')}</td>
                     <td>{gaugeCode(m.gauge_id)}</td>
-                    <td className="num">{m.measured_by}</td>
+                    <td>{m.operator_name}</td>
                     <td className="num">{m.version_id}</td>
                     <td>
                       <ExclusionCell

@@ -17,6 +17,9 @@ import { ControlChartCard, HistogramCard } from './spc-charts';
 import { CapabilityCard, SummaryCard } from './stat-cards';
 import { VersionChangesCard } from './version-changes';
 
+/** PDFs are written in the user's language (their setting, server-side) and in this browser's time zone. */
+const reportZone = () => ({ time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+
 /** One characteristic's statistics and charts; reached from the overview or by picking it here. */
 export function MetrologyPage() {
   const { t } = useTranslation();
@@ -150,7 +153,9 @@ export function MetrologyPage() {
             type="button"
             disabled={!haveSubtask || downloads.busy}
             onClick={() =>
-              void downloads.run(() => download('/reports/spc', reportQuery, `spc-${recipeCode}.pdf`))
+              void downloads.run(() =>
+                download('/reports/spc', { ...reportQuery, ...reportZone() }, `spc-${recipeCode}.pdf`),
+              )
             }
           >
             {t('metrology.spcReport')}
@@ -160,7 +165,11 @@ export function MetrologyPage() {
             disabled={downloads.busy}
             onClick={() =>
               void downloads.run(() =>
-                download('/reports/measurements', query, `measurements-${recipeCode}.pdf`),
+                download(
+                  '/reports/measurements',
+                  { ...query, ...reportZone() },
+                  `measurements-${recipeCode}.pdf`,
+                ),
               )
             }
           >

@@ -8,6 +8,8 @@ export interface DraftValue {
   gauge_id?: number;
   /** When the value was entered: the server judges the gauge at this time, however late the part arrives. */
   taken_at?: string;
+  /** Decimals as typed (120.060 → 3), so the value is shown as typed; absent in drafts saved before. */
+  decimals?: number;
 }
 
 /**

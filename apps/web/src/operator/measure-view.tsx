@@ -2,7 +2,14 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { InputMethod, MeasurementCreate, Verdict } from '../api/types';
 import { useUser } from '../auth/session';
-import { classify, decimalsOf, deviation, isImplausible, parseMeasuredValue } from '../domain/classify';
+import {
+  classify,
+  decimalsOf,
+  deviation,
+  isImplausible,
+  parseMeasuredValue,
+  typedDecimals,
+} from '../domain/classify';
 import { decimalsFor, formatNumber, formatSigned } from '../format';
 import { TaskImage } from '../ui/task-image';
 import { detectInputMethod, emptyLog, type KeystrokeLog, recordKey } from './burst-detector';
@@ -33,7 +40,11 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
   const [invalid, setInvalid] = useState(false);
   const [lastEntered, setLastEntered] = useState<number | null>(null);
   /** An implausible reading waiting for the operator: re-measure or confirm (PlausibilityPrompt). */
-  const [outlier, setOutlier] = useState<{ value: number; input_method: InputMethod } | null>(null);
+  const [outlier, setOutlier] = useState<{
+    value: number;
+    input_method: InputMethod;
+    decimals: number;
+  } | null>(null);
   const band = usePlausibilityBand();
   const gauges = useGauges();
   /** The part's gauge as the register has it now (the draft's copy when the server is out of reach). */
@@ -82,6 +93,7 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
     if (!point) return;
     // read the field itself: a caliper's Enter can arrive before React has re-rendered the last digit
     const value = parseMeasuredValue(event.currentTarget.value);
+    const decimals = typedDecimals(event.currentTarget.value);
     if (value === null) {
       setInvalid(true);
       return;
@@ -91,21 +103,21 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
     setGaugeStop(stop);
     if (stop) return;
     if (outlier?.value === value) {
-      record(value, outlier.input_method);
+      record(value, outlier.input_method, decimals);
       return;
     }
     if (isImplausible(value, point.subtask, band)) {
       // kept in the field and in the prompt: the next reading replaces it, the same one again confirms it
       log.current = emptyLog();
-      setOutlier({ value, input_method });
+      setOutlier({ value, input_method, decimals });
       return;
     }
-    record(value, input_method);
+    record(value, input_method, decimals);
   }
 
-  function record(value: number, input_method: InputMethod) {
+  function record(value: number, input_method: InputMethod, decimals: number) {
     if (!point) return;
-    const taken = { value, input_method, taken_at: new Date().toISOString() };
+    const taken = { value, input_method, decimals, taken_at: new Date().toISOString() };
     const values = {
       ...draft.values,
       [String(point.subtask.id)]: gauge ? { ...taken, gauge_id: gauge.id } : taken,
@@ -163,8 +175,11 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
   const last = lastEntered !== null ? points[lastEntered] : undefined;
   const lastValue = last ? draft.values[String(last.subtask.id)] : undefined;
   const typed = parseMeasuredValue(text);
-  // a value is shown as typed (120.061, not the limits' 120.06), its deviation at the same resolution
-  const digitsFor = (value: number) => Math.min(6, Math.max(digits, decimalsOf(value)));
+  // A value is shown as typed (120.061 stays 120.061, 120.060 keeps its zero); its deviation at the finer of the
+  // characteristic's resolution and the value's, so a deviation of 0.004 is never shown as +0.00.
+  const asTyped = (recorded: { value: number; decimals?: number }) =>
+    Math.min(12, recorded.decimals ?? decimalsOf(recorded.value));
+  const deviationDigits = (decimals: number) => Math.min(12, Math.max(digits, decimals));
   const tasksTotal = new Set(points.map((p) => p.task.id)).size;
 
   return (
@@ -258,13 +273,13 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
                 setText('');
                 inputRef.current?.focus();
               }}
-              onConfirm={() => record(outlier.value, outlier.input_method)}
+              onConfirm={() => record(outlier.value, outlier.input_method, outlier.decimals)}
             />
           )}
           {typed !== null && (
             <div className={`result-banner verdict-${classify(typed, point.subtask)}`} aria-live="polite">
               {t(`verdict.${classify(typed, point.subtask)}`)} · {t('operator.deviation')}{' '}
-              {formatSigned(deviation(typed, point.subtask), digitsFor(typed))}
+              {formatSigned(deviation(typed, point.subtask), deviationDigits(typedDecimals(text)))}
             </div>
           )}
           {last && lastValue && typed === null && (
@@ -274,9 +289,9 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
               data-testid="last-result"
             >
               {t('operator.point', { n: last.subtask.marker_number })}:{' '}
-              {formatNumber(lastValue.value, digitsFor(lastValue.value))} {last.subtask.unit} ·{' '}
+              {formatNumber(lastValue.value, asTyped(lastValue))} {last.subtask.unit} ·{' '}
               {t(`verdict.${classify(lastValue.value, last.subtask)}`)} · {t('operator.deviation')}{' '}
-              {formatSigned(deviation(lastValue.value, last.subtask), digitsFor(lastValue.value))}
+              {formatSigned(deviation(lastValue.value, last.subtask), deviationDigits(asTyped(lastValue)))}
             </div>
           )}
           <p className="key-hint">{t('operator.keysHint')}</p>

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../api/client';
-import type { Gauge, Recipe, StationRecipe, Verdict } from '../api/types';
-import { useUser } from '../auth/session';
-import { gaugeProblem } from '../domain/gauges';
+import type { Recipe, StationRecipe, Verdict } from '../api/types';
 import { ErrorBox, Loading } from '../ui/status';
 import { type Draft, loadDraft, saveDraft } from './draft';
-import { GaugeAlert, GaugePicker, rememberedGauge, rememberGauge, useGauges } from './gauge-picker';
 import { MeasureView } from './measure-view';
+import { PartForm } from './part-form';
 
 const STATION_KEY = 'measure.stationCode';
 
@@ -166,96 +164,4 @@ function moveBetweenTiles(event: KeyboardEvent<HTMLButtonElement>) {
   const tiles = [...(event.currentTarget.parentElement?.querySelectorAll('button') ?? [])];
   const next = tiles[(tiles.indexOf(event.currentTarget) + step + tiles.length) % tiles.length];
   next?.focus();
-}
-
-function PartForm({
-  recipe,
-  initialLot,
-  onStart,
-  onChangeRecipe,
-}: {
-  recipe: Recipe;
-  initialLot: string;
-  onStart(lot: string, serial: string, gauge: Gauge | null): void;
-  onChangeRecipe(): void;
-}) {
-  const { t } = useTranslation();
-  const user = useUser();
-  const gauges = useGauges();
-  const [lot, setLot] = useState(initialLot);
-  const [serial, setSerial] = useState('');
-  const [gauge, setGauge] = useState<Gauge | null>(() => rememberedGauge(user.id));
-  const [error, setError] = useState<'lotSerial' | 'gauge' | null>(null);
-  // With an empty register (or none reachable) the station measures as before, without a gauge.
-  const asksGauge = (gauges.data?.length ?? 0) > 0;
-  const current = gauge && (gauges.data?.find((g) => g.id === gauge.id) ?? gauge);
-  const currentProblem = current && gaugeProblem(current, new Date());
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!lot.trim() || !serial.trim()) {
-      setError('lotSerial');
-      return;
-    }
-    if (asksGauge && (!current || currentProblem)) {
-      setError('gauge');
-      return;
-    }
-    onStart(lot.trim(), serial.trim(), asksGauge ? current : null);
-  }
-
-  return (
-    <section className="card" style={{ maxWidth: 640 }}>
-      <h1>
-        {recipe.name} <span className="muted">({recipe.code})</span>
-      </h1>
-      <form onSubmit={submit} style={{ display: 'grid', gap: '1rem' }}>
-        <label>
-          {t('operator.lot')}
-          <input
-            name="lot_number"
-            value={lot}
-            maxLength={100}
-            onChange={(e) => setLot(e.target.value)}
-            autoFocus={!initialLot}
-          />
-        </label>
-        <label>
-          {t('operator.serial')}
-          <input
-            name="serial_number"
-            value={serial}
-            maxLength={100}
-            onChange={(e) => setSerial(e.target.value)}
-            autoFocus={Boolean(initialLot)}
-          />
-        </label>
-        {asksGauge && (
-          <GaugePicker
-            gauges={gauges.data ?? []}
-            value={current}
-            onPick={(picked) => {
-              rememberGauge(user.id, picked);
-              setGauge(picked);
-              setError(null);
-            }}
-          />
-        )}
-        {asksGauge && current && currentProblem && <GaugeAlert gauge={current} problem={currentProblem} />}
-        {error && !(error === 'gauge' && currentProblem) && (
-          <div className="error-box" role="alert">
-            {t(error === 'gauge' ? 'gauges.required' : 'operator.lotSerialRequired')}
-          </div>
-        )}
-        <div className="row">
-          <button className="primary" type="submit">
-            {t('operator.start')}
-          </button>
-          <button type="button" onClick={onChangeRecipe}>
-            {t('operator.changeRecipe')}
-          </button>
-        </div>
-      </form>
-    </section>
-  );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../api/error-message';
 import { useUser } from '../auth/session';
 import { formatDateTime } from '../format';
 import { usePendingBatches, usePendingQueue } from './pending-context';
@@ -52,7 +53,9 @@ export function PendingBar() {
                   <td>
                     {batch.state === 'rejected' ? (
                       <span className="field-error">
-                        {t('operator.rejected', { detail: batch.last_error?.detail ?? '' })}
+                        {t('operator.rejected', {
+                          detail: batch.last_error ? errorMessage(batch.last_error, t) : '',
+                        })}
                       </span>
                     ) : (
                       <span className="muted">

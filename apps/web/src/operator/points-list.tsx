@@ -26,7 +26,7 @@ export function PointsList({
             <span className="value">
               {recorded ? (
                 <>
-                  {formatNumber(recorded.value)}{' '}
+                  {formatNumber(recorded.value, recorded.decimals)}{' '}
                   <VerdictBadge verdict={classify(recorded.value, p.subtask)} />{' '}
                   <small className="muted">
                     {t(recorded.input_method === 'usb_caliper' ? 'operator.caliper' : 'operator.manual')}

@@ -56,8 +56,8 @@ export const recipe: Recipe = {
   },
 };
 
-/** Whether the server answers, and with which status a batch is answered; reset by each test. */
-export const network = { up: true, batchStatus: 200 };
+/** Whether the server answers, with which status a batch is answered, and which serials it holds; reset by each test. */
+export const network = { up: true, batchStatus: 200, storedSerials: {} as Record<string, number> };
 
 export function api() {
   return fakeFetch({
@@ -66,6 +66,14 @@ export function api() {
       body: [{ id: 1, code: 'FL-100', name: 'Flange', active: true }],
     }),
     'GET /api/recipes/code/FL-100': () => ({ body: recipe }),
+    'GET /api/measurements/serial-check': (call) => {
+      if (!network.up) return 'network-down';
+      const query = new URL(call.path, 'http://localhost').searchParams;
+      const count = network.storedSerials[`${query.get('lot_number')}/${query.get('serial_number')}`] ?? 0;
+      return {
+        body: { measurement_count: count, last_measured_at: count ? '2026-11-27T10:00:00.000Z' : null },
+      };
+    },
     'POST /api/measurements/batch': (call) =>
       network.up
         ? {

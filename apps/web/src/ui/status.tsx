@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { errorMessage } from '../api/error-message';
 
 export function Loading() {
   const { t } = useTranslation();
@@ -10,11 +11,11 @@ export function Loading() {
   );
 }
 
-/** The server's `detail` in words the user can act on; "no connection" when nothing came back. */
+/** The server's `detail` in words the user can act on, in their language; "no connection" when nothing came back. */
 export function useErrorText(): (error: unknown) => string {
   const { t } = useTranslation();
   return (error) => {
-    if (error instanceof ApiError) return error.status === 0 ? t('app.network') : error.detail;
+    if (error instanceof ApiError) return errorMessage(error, t);
     return error instanceof Error ? error.message : t('app.error');
   };
 }

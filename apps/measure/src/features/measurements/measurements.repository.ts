@@ -126,6 +126,43 @@ export const measurementsRepository = {
       ).n,
     ),
 
+  /** Display names of operators and marker numbers of points, for one list page's rows. */
+  labels: async (db: Kysely<DB>, rows: MeasurementRow[]) => {
+    const userIds = [...new Set(rows.map((r) => r.measured_by))];
+    const subtaskIds = [...new Set(rows.map((r) => r.subtask_id))];
+    const [users, subtasks] = await Promise.all([
+      userIds.length === 0
+        ? []
+        : db
+            .selectFrom('users')
+            .select(['id', 'username', 'display_name'])
+            .where('id', 'in', userIds)
+            .execute(),
+      subtaskIds.length === 0
+        ? []
+        : db
+            .selectFrom('subtasks')
+            .select(['id', 'marker_number', 'description'])
+            .where('id', 'in', subtaskIds)
+            .execute(),
+    ]);
+    return {
+      operators: new Map(users.map((u) => [u.id, u.display_name || u.username])),
+      subtasks: new Map(subtasks.map((s) => [s.id, s])),
+    };
+  },
+
+  /** How often a part (recipe, lot, serial) was measured already, and when last. */
+  partSummary: async (db: Kysely<DB>, filters: MeasurementFilters) => {
+    const row = await applyFilters(
+      db
+        .selectFrom('measurements')
+        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('measured_at').as('last')]),
+      filters,
+    ).executeTakeFirstOrThrow();
+    return { measurement_count: Number(row.n), last_measured_at: (row.last as string | null) ?? null };
+  },
+
   /** One keyset page in id order: the export walks these so it never holds more than one chunk. */
   chunkAfter: (db: Kysely<DB>, filters: MeasurementFilters, afterId: number, limit: number) =>
     applyFilters(db.selectFrom('measurements').selectAll(), filters)

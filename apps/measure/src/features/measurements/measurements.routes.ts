@@ -9,8 +9,11 @@ import {
   MeasurementBatchSchema,
   MeasurementCreateSchema,
   MeasurementFilterQuery,
+  MeasurementListItemSchema,
   MeasurementListQuery,
   MeasurementSchema,
+  SerialCheckQuery,
+  SerialCheckSchema,
 } from './measurements.schema.js';
 import { createMeasurementsService } from './measurements.service.js';
 
@@ -58,7 +61,7 @@ export function registerMeasurementsRoutes(
           tags,
           summary: 'Paged, filtered list of measurements, newest first (Metrologist)',
           querystring: MeasurementListQuery,
-          response: { 200: Paged(MeasurementSchema), ...errorResponses(401, 403, 422) },
+          response: { 200: Paged(MeasurementListItemSchema), ...errorResponses(401, 403, 422) },
         },
       },
       (request) => {
@@ -104,6 +107,23 @@ export function registerMeasurementsRoutes(
       else metrics?.ingested(result.measurements);
       return result.measurements;
     },
+  );
+
+  app.get(
+    '/api/measurements/serial-check',
+    {
+      onRequest: early(guards.role('MeasurementTec', 'Metrologist')),
+      schema: {
+        tags,
+        summary: 'Whether a part (recipe, lot, serial) was measured already (MeasurementTec or Metrologist)',
+        description:
+          'The station asks before a part is measured, so a serial number typed twice in one lot is noticed ' +
+          'before the second set of values is taken. Only counts; no values are answered.',
+        querystring: SerialCheckQuery,
+        response: { 200: SerialCheckSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    (request) => measurements.partSummary(request.query),
   );
 
   app.get(

@@ -32,6 +32,29 @@ export const MeasurementSchema = Type.Object(
 );
 export type Measurement = Static<typeof MeasurementSchema>;
 
+/** A row of the list page: the measurement with who took it and which point it is, so a table needs no ids. */
+export const MeasurementListItemSchema = Type.Object(
+  {
+    ...MeasurementSchema.properties,
+    operator_name: Type.String({ description: "The operator's display name (username when none is set)" }),
+    marker_number: Type.Integer({ description: "The point's marker number in its recipe version" }),
+    subtask_description: Type.String(),
+  },
+  { $id: 'MeasurementListItem' },
+);
+export type MeasurementListItem = Static<typeof MeasurementListItemSchema>;
+
+export const SerialCheckQuery = Type.Object({
+  recipe_id: Id,
+  lot_number: Type.String({ minLength: 1, maxLength: 100 }),
+  serial_number: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
+export const SerialCheckSchema = Type.Object({
+  measurement_count: Type.Integer({ description: 'Measurements of this recipe already stored for the part' }),
+  last_measured_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
 export const MeasurementCreateSchema = Type.Object(
   {
     subtask_id: Id,

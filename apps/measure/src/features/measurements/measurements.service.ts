@@ -118,8 +118,17 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
         measurementsRepository.list(db, filters, (page - 1) * perPage, perPage),
         measurementsRepository.count(db, filters),
       ]);
-      return paged(rows.map(toMeasurement), total, page, perPage);
+      const { operators, subtasks } = await measurementsRepository.labels(db, rows);
+      const items = rows.map((row) => ({
+        ...toMeasurement(row),
+        operator_name: operators.get(row.measured_by) ?? `#${row.measured_by}`,
+        marker_number: subtasks.get(row.subtask_id)?.marker_number ?? 0,
+        subtask_description: subtasks.get(row.subtask_id)?.description ?? '',
+      }));
+      return paged(items, total, page, perPage);
     },
+
+    partSummary: (filters: MeasurementFilters) => measurementsRepository.partSummary(db, filters),
   };
   return service;
 }

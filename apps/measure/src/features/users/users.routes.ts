@@ -72,6 +72,20 @@ export function registerUsersRoutes(app: App, { db, guards }: RouteDeps): void {
   );
 
   app.post(
+    '/api/users/:user_id/reactivate',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Reactivate a deactivated user; they sign in again with their password (Admin)',
+        params: Params,
+        response: { 200: UserSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => users.reactivate(request.params.user_id),
+  );
+
+  app.post(
     '/api/users/:user_id/regenerate-key',
     {
       ...admin,

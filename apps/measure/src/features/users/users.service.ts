@@ -117,6 +117,17 @@ export function createUsersService(db: Kysely<DB>) {
       });
     },
 
+    /**
+     * Undoes a deactivation: the user may sign in again with their password. No key is issued here (the
+     * user's keys were revoked and stay so); an admin who needs one for a machine uses regenerate-key.
+     */
+    async reactivate(id: number): Promise<User> {
+      await requireUser(id);
+      const row = await usersRepository.update(db, id, { active: true });
+      if (!row) throw notFound('User not found');
+      return toUser(row);
+    },
+
     /** Revokes every key of the user and issues one new key. */
     async regenerateKey(id: number, actorId: number): Promise<string> {
       const row = await requireUser(id);
