@@ -49,7 +49,7 @@ export function RecipeEditorPage() {
         </div>
       )}
       <RecipeForm recipe={recipe.data} onSaved={refresh} />
-      <div className="grid-2" style={{ gridTemplateColumns: 'minmax(260px, 1fr) 3fr' }}>
+      <div className="editor-grid">
         <div className="card">
           <h2 style={{ marginTop: 0 }}>{t('maker.tasks')}</h2>
           {tasks.length === 0 && <p className="muted">{t('maker.noTasks')}</p>}
