@@ -55,7 +55,9 @@ function overflow(page: Page) {
   return page.evaluate(() => {
     const scrolling = document.scrollingElement as HTMLElement;
     const clipped: string[] = [];
-    for (const button of document.querySelectorAll<HTMLElement>('button, a.button, input[type=submit]')) {
+    for (const button of Array.from(
+      document.querySelectorAll<HTMLElement>('button, a.button, input[type=submit]'),
+    )) {
       const box = button.getBoundingClientRect();
       if (box.width === 0) continue;
       const name = `${button.textContent?.trim() || button.getAttribute('aria-label')}`;
