@@ -13,5 +13,7 @@ runMain(async () => {
     `station: ${address}  (station code: ${config.STATION_CODE || 'not set'}; API: ${config.MEASURE_API_URL})`,
   );
   if (!config.STATION_CODE)
-    console.log('station: STATION_CODE is empty; start with e.g. STATION_CODE=ST-001 npm run start:station');
+    console.log(
+      'station: STATION_CODE is empty; start with e.g. STATION_CODE=ST-DEFAULT npm run start:station (every installation has ST-DEFAULT)',
+    );
 });

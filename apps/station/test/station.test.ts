@@ -72,7 +72,8 @@ describe('station without STATION_CODE', () => {
       const response = await fetch(`${station.url}${path}`);
       expect(response.status).toBe(503);
       expect(response.headers.get('content-type')).toContain('text/html');
-      expect(await response.text()).toContain('STATION_CODE=ST-001 npm run start:station');
+      // ST-DEFAULT: the station every measurement service creates on first start (bootstrap)
+      expect(await response.text()).toContain('STATION_CODE=ST-DEFAULT npm run start:station');
     }
   });
 

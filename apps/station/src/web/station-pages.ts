@@ -21,13 +21,16 @@ export const NOT_CONFIGURED_PAGE = `<!doctype html>
 </head><body>
 <h1>This station is not configured</h1>
 <p>The station server does not know which station it serves, so it cannot offer recipes.</p>
-<p>Start it with the station's code, as created by an administrator under <em>Stations</em>:</p>
-<p><code>STATION_CODE=ST-001 npm run start:station</code></p>
+<p>Start it with a station's code. Every installation has the station <code>ST-DEFAULT</code>
+(<code>npm run demo</code> assigns the demo recipe to it):</p>
+<p><code>STATION_CODE=ST-DEFAULT npm run start:station</code></p>
+<p>Further stations are created by an administrator in the web client under <em>Stations</em>.</p>
 <p>Also set <code>MEASURE_API_URL</code> when the measurement service does not run on <code>http://127.0.0.1:8000</code>.</p>
 <hr>
 <h2 lang="de">Diese Station ist nicht eingerichtet</h2>
 <p lang="de">Der Stationsserver weiß nicht, welche Station er bedient. Starten Sie ihn mit dem Stationscode, den ein
-Administrator unter <em>Stationen</em> angelegt hat: <code>STATION_CODE=ST-001 npm run start:station</code></p>
+Administrator unter <em>Stationen</em> angelegt hat; jede Installation hat die Station <code>ST-DEFAULT</code>:
+<code>STATION_CODE=ST-DEFAULT npm run start:station</code></p>
 </body></html>`;
 
 /**

@@ -89,10 +89,8 @@ export function UsersPage() {
               <th>{t('admin.username')}</th>
               <th>{t('admin.displayName')}</th>
               <th>{t('admin.email')}</th>
-              {ROLE_NAMES.map((role) => (
-                <th key={role}>{t(`roles.${role}`)}</th>
-              ))}
-              <th>{t('admin.isAdmin')}</th>
+              {/* one column of labelled checkboxes that wraps: four columns made the table wider than 1280 px */}
+              <th>{t('admin.roles')}</th>
               <th>{t('common.active')}</th>
               <th>{t('common.actions')}</th>
             </tr>
@@ -103,25 +101,31 @@ export function UsersPage() {
                 <td>{user.username}</td>
                 <td>{user.display_name}</td>
                 <td>{user.email}</td>
-                {ROLE_NAMES.map((role) => (
-                  <td key={role}>
-                    <input
-                      type="checkbox"
-                      aria-label={`${user.username}: ${t(`roles.${role}`)}`}
-                      checked={user.roles.includes(role)}
-                      disabled={!user.active || action.busy}
-                      onChange={() => void toggleRole(user, role)}
-                    />
-                  </td>
-                ))}
                 <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`${user.username}: ${t('admin.isAdmin')}`}
-                    checked={user.is_admin}
-                    disabled={!user.active || user.id === me.id || action.busy}
-                    onChange={() => void toggleAdmin(user)}
-                  />
+                  <div className="role-checks">
+                    {ROLE_NAMES.map((role) => (
+                      <label key={role} className="inline">
+                        <input
+                          type="checkbox"
+                          aria-label={`${user.username}: ${t(`roles.${role}`)}`}
+                          checked={user.roles.includes(role)}
+                          disabled={!user.active || action.busy}
+                          onChange={() => void toggleRole(user, role)}
+                        />
+                        {t(`roles.${role}`)}
+                      </label>
+                    ))}
+                    <label className="inline">
+                      <input
+                        type="checkbox"
+                        aria-label={`${user.username}: ${t('admin.isAdmin')}`}
+                        checked={user.is_admin}
+                        disabled={!user.active || user.id === me.id || action.busy}
+                        onChange={() => void toggleAdmin(user)}
+                      />
+                      {t('admin.isAdmin')}
+                    </label>
+                  </div>
                 </td>
                 <td>{user.active ? t('common.yes') : t('common.no')}</td>
                 <td>

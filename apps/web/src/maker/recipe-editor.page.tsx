@@ -81,7 +81,7 @@ export function RecipeEditorPage() {
         <>
           <VersionNotice kind="task" version={versionNumber} count={currentCount} />
           <RecipeForm recipe={recipe.data} count={currentCount} onSaved={refresh} />
-          <div className="grid-2" style={{ gridTemplateColumns: 'minmax(260px, 1fr) 3fr' }}>
+          <div className="editor-grid">
             <div className="card">
               <h2 style={{ marginTop: 0 }}>{t('maker.tasks')}</h2>
               {tasks.length === 0 && <p className="muted">{t('maker.noTasks')}</p>}
