@@ -27,8 +27,10 @@ function overviewWith(charts: Map<string, Chart>) {
     yahoo: { chart: async (symbol: string) => ({ data: charts.get(symbol)!, native: null, receivedAt: 0 }) },
     cboe: { vixHistory: async () => Promise.reject(new Error('not read while Yahoo answers')) },
   };
+  const tool = getMarketOverview;
+  if (tool.kind !== 'read') throw new Error('get_market_overview is a read');
   // The handler reads only its clients from the context.
-  return () => getMarketOverview.handler({}, { clients } as never);
+  return () => tool.handler({}, { clients } as never);
 }
 
 describe('get_market_overview answer reuse', () => {
