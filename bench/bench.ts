@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 
 /** A benchmark: runs, then returns its markdown section for docs/benchmarks.md. */
@@ -100,5 +100,24 @@ export function schedMeter(pid: number): () => SchedUse {
       runMs: ((end[0] ?? 0) - (start[0] ?? 0)) / 1e6,
       waitMs: ((end[1] ?? 0) - (start[1] ?? 0)) / 1e6,
     };
+  };
+}
+
+/**
+ * Starts a note on how loaded the machine was: call at the start of a bench, and the returned function at
+ * its end for the sentence to print (one-minute load average before and after, against the core count).
+ */
+export function loadNote(): () => string {
+  const before = loadavg()[0] ?? 0;
+  return () => {
+    const after = loadavg()[0] ?? 0;
+    const busy = Math.max(before, after) > cpus().length;
+    return (
+      `Machine load average (1 min) ${fmt(before, 1)} before and ${fmt(after, 1)} after, on ${cpus().length} cores` +
+      (busy
+        ? ': other work shared the machine, so single rounds swing by tens of percent and CPU per request is ' +
+          'inflated for both routes; compare within a round, and rerun on a quiet machine for the figure.'
+        : '.')
+    );
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { type Bench, fmt, load, stamp, stealMeter } from './bench.js';
+import { type Bench, fmt, load, loadNote, stamp, stealMeter } from './bench.js';
 import {
   DEPLOYED_HEADERS,
   type DeployedGateway,
@@ -144,9 +144,11 @@ async function poll(gateway: DeployedGateway) {
 }
 
 const bench: Bench = async () => {
+  const loaded = loadNote();
   const gateway = await startDeployedGateway();
   try {
     const tp = await throughput(gateway);
+    const note = loaded();
     const polled = await poll(gateway);
     const limits: Record<string, string> = {
       optx: 'Deribit: 20 requests/s sustained (credits), get_instruments about 1/s',
@@ -163,7 +165,7 @@ own answering the same bytes, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s
 | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${tp.rows.join('\n')}
 
-Median **${fmt(tp.ratio * 100)} %** of the bare route (goal: at least 60 %).
+Median **${fmt(tp.ratio * 100)} %** of the bare route (goal: at least 60 %). ${note}
 
 **2. 50 clients polling** the common tools for ${POLL_SECONDS} s (autocannon, keep-alive, each client as
 fast as answers come; get_historical and get_indicators BTC 1h over the last 30 days to today, consensus of both

@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { parseTreasuryFeed } from '../apps/gateway/src/providers/treasury/treasury-xml.js';
 import { dayNumber } from '../packages/sim/src/macro/calendar-days.js';
 import { renderFeed, selectDays } from '../packages/sim/src/macro/treasury/treasury-feed.js';
-import { type Bench, fmt, load, stamp, stealMeter } from './bench.js';
+import { type Bench, fmt, load, loadNote, stamp, stealMeter } from './bench.js';
 import { DEPLOYED_HEADERS, startDeployedGateway } from './deployed-gateway.js';
 import { median } from './gateway-latency.js';
 import { startBare } from './gateway-polling.bench.js';
@@ -86,22 +86,21 @@ function treasuryParsing() {
 
 const bench: Bench = async () => {
   const xml = treasuryParsing();
+  const loaded = loadNote();
   const tp = await overviewThroughput();
+  const note = loaded();
   return `## Macro namespace (${stamp()})
 
-Run once on the shared 2-core machine while other engineers were building and testing: figures are from a
-loaded machine and move between runs; compare within a round, not across sections.
-
 **1. Warm \`get_market_overview\`**: the gateway as \`npm start\` deploys it (compiled, sim profile, request log
-on), \`POST ${OVERVIEW} {}\` answered from the Yahoo cache (${fmt(tp.bytes)} bytes: ten quotes and the VIX
-assembled per call), against a bare Fastify route in its own process answering the same bytes, ${ROUNDS}
+on), \`POST ${OVERVIEW} {}\` answered from the Yahoo cache (${fmt(tp.bytes)} bytes: ten quotes and the VIX,
+assembled again only when a cached chart changed), against a bare Fastify route in its own process answering the same bytes, ${ROUNDS}
 alternating rounds of ${ROUND_SECONDS} s, 10 connections.
 
 | round | bare req/s | tool req/s | tool / bare | bare CPU µs/req | tool CPU µs/req | tool p99 ms | errors | steal % |
 | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${tp.rows.join('\n')}
 
-Median **${fmt(tp.ratio * 100)} %** of the bare route (goal: at least 60 %).
+Median **${fmt(tp.ratio * 100)} %** of the bare route (goal: at least 60 %). ${note}
 
 **2. A year of Treasury par yield curve XML** (the simulator's 2025 feed: ${xml.entries} entries,
 ${fmt(xml.bytes / 1e6, 2)} MB), median of ${PARSE_RUNS} runs:

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import type { App } from './app.js';
+import { collectStartupGarbage } from './startup-gc.js';
 
 export interface ServeOptions {
   port: number;
@@ -9,7 +10,7 @@ export interface ServeOptions {
 }
 
 /**
- * Listens and installs the shutdown path: on SIGTERM or SIGINT the server stops
+ * Listens, collects start-up's garbage once (startup-gc.ts), and installs the shutdown path: on SIGTERM or SIGINT the server stops
  * accepting, waits for in-flight requests, runs every onClose hook (database
  * pools, upstream clients, simulators) and exits 0. A second signal exits at once.
  */
@@ -18,6 +19,8 @@ export async function serve(
   { port, host, drainTimeoutMs = 25_000 }: ServeOptions,
 ): Promise<string> {
   const address = await app.listen({ port, host });
+  // Listening means every route and schema is compiled: what start-up left behind can go (startup-gc.ts).
+  collectStartupGarbage();
   closeWithGrace({ delay: drainTimeoutMs, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an uncaught error');
     else app.log.info({ signal }, 'shutting down');

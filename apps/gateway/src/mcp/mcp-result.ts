@@ -2,7 +2,7 @@ import { AppError, toAppError } from '@app/kit';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorEnvelope } from '../frame/error-envelope.js';
 import type { ToolAnswer } from '../tools/invoke.js';
-import { LazyList, listsAsArrays } from '../tools/lazy-list.js';
+import { LazyList } from '../tools/lazy-list.js';
 import type { RegisteredTool } from '../tools/tool-registry.js';
 
 /**
@@ -116,7 +116,7 @@ export function answerOf(entry: RegisteredTool, answer: ToolAnswer, requestId: s
   if (answer.text !== undefined) return { kind: 'json', json: answer.text, replayed: false };
   const long = oversizedList(answer.data);
   if (long) return { kind: 'result', result: tooLarge(entry, requestId, long.bytes, long) };
-  const bytes = entry.render({ ...answer, data: listsAsArrays(answer.data) });
+  const bytes = entry.render(answer);
   // The cap is on the text's length (UTF-16 units); its UTF-8 bytes are never fewer, so most answers skip decoding.
   if (bytes.length > MCP_MAX_RESULT_BYTES) {
     const text = bytes.toString();

@@ -4,7 +4,6 @@ import { DeadlineHeader } from '../frame/deadline-header.js';
 import { idempotencyKeyOf } from '../trading/idempotency-key.js';
 import { callerInfoOf } from './caller-info.js';
 import { answerBody, type InvokeDeps, invoke } from './invoke.js';
-import { listsAsArrays } from './lazy-list.js';
 import { hasLongList, largeBodyStreamer } from './streamed-body.js';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
 import { ErrorEnvelopeRef } from './tool-schemas.js';
@@ -138,7 +137,7 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
           const stream =
             streamLarge && hasLongList(answer.data) ? streamLarge(answerBody(answer)) : undefined;
           if (stream) return reply.send(stream);
-          return reply.send(entry.render({ ...answer, data: listsAsArrays(answer.data) }));
+          return reply.send(entry.render(answer));
         },
       );
     }

@@ -6,6 +6,7 @@ import type { Environment } from '../upstream/upstream-types.js';
 import type { FrameDeps } from './call-context.js';
 import type { FrameFields, ToolAnswer } from './invoke.js';
 import { memoizedIsoTimestamp } from './iso-timestamp.js';
+import { listsAsArrays } from './lazy-list.js';
 import type { AnyNamespace, AnyTool } from './tool.js';
 import { toolResponseSchema } from './tool-schemas.js';
 
@@ -23,7 +24,10 @@ export interface RegisteredTool {
   clients(environment: Environment): unknown;
   /** ISO 8601 of `obtainedAt`, remembered per tool (cached tools answer many calls with one time). */
   isoTimestamp(epochMs: number): string;
-  /** The answer as UTF-8 JSON: the data serialized once per data object (see answerBytes), then the frame. */
+  /**
+   * The answer as UTF-8 JSON: the data serialized once per data object (see answerBytes), then the frame. Lazy
+   * lists are made arrays here, so every transport hands over the answer as `invoke` gave it.
+   */
   render(answer: ToolAnswer): Buffer;
 }
 
@@ -91,7 +95,10 @@ export class ToolRegistry {
 function answerBytes(output: TSchema): (answer: ToolAnswer) => Buffer {
   const serialize = fastJsonStringify(output) as (data: unknown) => string;
   const rendered = new WeakMap<object, { text: string; fields: string; bytes: Buffer }>();
-  return ({ data, frame }) => {
+  return (answer) => {
+    const { frame } = answer;
+    // The answer itself, not a copy with the arrays (`{ ...answer, data }`): its data object is the cache key.
+    const data = listsAsArrays(answer.data);
     const fields = frameText(frame);
     const last = rendered.get(data);
     if (last?.fields === fields) return last.bytes;

@@ -4,7 +4,6 @@ import { redactSecrets } from '../audit/audit-record.js';
 import { errorEnvelope } from '../frame/error-envelope.js';
 import type { CallContext } from '../tools/call-context.js';
 import type { ToolAnswer } from '../tools/invoke.js';
-import { listsAsArrays } from '../tools/lazy-list.js';
 import type { ToolResult, WriteSteps } from '../tools/tool.js';
 import type { RegisteredTool } from '../tools/tool-registry.js';
 import { withDeadline } from '../upstream/call-deadline.js';
@@ -144,7 +143,7 @@ async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<Tool
         ? await reconcile(steps, call, idempotencyKey !== undefined)
         : await checkAndSend(steps, call, ticket, deps);
     const answer = call.answer(result, reconciled);
-    const text = entry.render({ ...answer, data: listsAsArrays(answer.data) }).toString();
+    const text = entry.render(answer).toString();
     await trail.result({
       outcome: 'ok',
       upstream_ids: result.upstreamIds ?? [],

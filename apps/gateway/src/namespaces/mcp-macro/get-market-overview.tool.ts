@@ -1,9 +1,17 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { type MarketTone, riskTone, volatilityRegime } from '../../domain/market-tone.js';
 import type { Chart } from '../../providers/yahoo/yahoo-chart.js';
+import { lastMadeFrom } from '../../tools/same-inputs.js';
 import { macroTool } from './macro-tool.js';
 import { EXAMPLE_QUOTE, QuoteSchema, quoteOf } from './quote.js';
-import { dayStartMs, FailedDataSourceSchema, gather, NullableNumber, noSourceLeft } from './sources.js';
+import {
+  dayStartMs,
+  FailedDataSourceSchema,
+  type Gathered,
+  gather,
+  NullableNumber,
+  noSourceLeft,
+} from './sources.js';
 
 /** The overview's symbols by key (notes macro.md tool 3); `vix` is read apart, with Cboe's file as fallback. */
 const OVERVIEW: Record<string, string> = {
@@ -18,6 +26,11 @@ const OVERVIEW: Record<string, string> = {
   btc: 'BTC-USD',
   eth: 'ETH-USD',
 };
+
+const SYMBOLS = [...Object.values(OVERVIEW), '^VIX'];
+
+/** The last overview made from all-fresh quotes, by the chart objects it was made from. */
+const fromSameCharts = lastMadeFrom<ReturnType<typeof overviewOf>>();
 
 export const GetMarketOverviewInputSchema = Type.Object({}, { additionalProperties: false, examples: [{}] });
 
@@ -86,62 +99,68 @@ export const getMarketOverview = macroTool({
   handler: async (_input, context) => {
     const { yahoo, cboe } = context.clients;
     const gathered = await gather<Chart>(
-      [...Object.values(OVERVIEW), '^VIX'].map((symbol) => ({
-        source: 'yahoo',
-        item: symbol,
-        run: () => yahoo.chart(symbol),
-      })),
+      SYMBOLS.map((symbol) => ({ source: 'yahoo', item: symbol, run: () => yahoo.chart(symbol) })),
     );
-    const quotes: Record<string, ReturnType<typeof quoteOf>> = {};
-    const times: number[] = [];
-    for (const [key, symbol] of Object.entries(OVERVIEW)) {
-      const chart = gathered.results.get(symbol)?.data;
-      if (!chart) continue;
-      quotes[key] = quoteOf(chart);
-      times.push(chart.marketTime * 1000);
+    // Every quote fresh and read: the same charts as the last call make the same answer, the same object.
+    if (gathered.failed.length === 0 && !gathered.stale) {
+      const charts = SYMBOLS.map((symbol) => gathered.results.get(symbol)?.data);
+      return fromSameCharts(charts, () => overviewOf(gathered, null));
     }
-    let volatility: Static<typeof VolatilitySchema> | null = null;
-    const vixChart = gathered.results.get('^VIX')?.data;
-    if (vixChart) {
-      const quote = quoteOf(vixChart);
-      times.push(vixChart.marketTime * 1000);
-      volatility = {
-        symbol: '^VIX',
-        level: quote.price,
-        change_pct: quote.change_pct,
-        regime: volatilityRegime(quote.price),
-        source: 'yahoo',
-        intraday: true,
-        as_of: quote.as_of,
-      };
-    } else {
-      const fallback = await gather([
-        { source: 'cboe', item: 'VIX_History.csv', run: () => cboe.vixHistory() },
-      ]);
-      gathered.failed.push(...fallback.failed);
-      gathered.errors.push(...fallback.errors);
-      gathered.stale ||= fallback.stale;
-      const last = fallback.results.get('VIX_History.csv')?.data.at(-1);
-      if (last) {
-        // The file's close is that day's 16:15 New York settlement; the date alone is what it states.
-        times.push(dayStartMs(last.date));
-        volatility = {
-          symbol: '^VIX',
-          level: last.close,
-          change_pct: null,
-          regime: volatilityRegime(last.close),
-          source: 'cboe_csv',
-          intraday: false,
-          as_of: new Date(dayStartMs(last.date)).toISOString(),
-        };
-      }
-    }
-    if (times.length === 0) throw noSourceLeft('no market quote could be read', gathered);
-    const tone: MarketTone | null = riskTone(quotes.spx?.change_pct ?? null, volatility?.change_pct ?? null);
-    return {
-      data: { quotes, volatility, risk_tone: tone, failed_sources: gathered.failed },
-      obtainedAt: Math.max(...times),
-      stale: gathered.stale,
-    };
+    const fallback = gathered.results.has('^VIX')
+      ? null
+      : await gather([{ source: 'cboe', item: 'VIX_History.csv', run: () => cboe.vixHistory() }]);
+    return overviewOf(gathered, fallback);
   },
 });
+
+/** The overview from the Yahoo reads, and Cboe's daily file when ^VIX could not be read. */
+function overviewOf(gathered: Gathered<Chart>, fallback: Gathered<{ date: string; close: number }[]> | null) {
+  const quotes: Record<string, ReturnType<typeof quoteOf>> = {};
+  const times: number[] = [];
+  for (const [key, symbol] of Object.entries(OVERVIEW)) {
+    const chart = gathered.results.get(symbol)?.data;
+    if (!chart) continue;
+    quotes[key] = quoteOf(chart);
+    times.push(chart.marketTime * 1000);
+  }
+  let volatility: Static<typeof VolatilitySchema> | null = null;
+  const vixChart = gathered.results.get('^VIX')?.data;
+  if (vixChart) {
+    const quote = quoteOf(vixChart);
+    times.push(vixChart.marketTime * 1000);
+    volatility = {
+      symbol: '^VIX',
+      level: quote.price,
+      change_pct: quote.change_pct,
+      regime: volatilityRegime(quote.price),
+      source: 'yahoo',
+      intraday: true,
+      as_of: quote.as_of,
+    };
+  } else if (fallback) {
+    gathered.failed.push(...fallback.failed);
+    gathered.errors.push(...fallback.errors);
+    gathered.stale ||= fallback.stale;
+    const last = fallback.results.get('VIX_History.csv')?.data.at(-1);
+    if (last) {
+      // The file's close is that day's 16:15 New York settlement; the date alone is what it states.
+      times.push(dayStartMs(last.date));
+      volatility = {
+        symbol: '^VIX',
+        level: last.close,
+        change_pct: null,
+        regime: volatilityRegime(last.close),
+        source: 'cboe_csv',
+        intraday: false,
+        as_of: new Date(dayStartMs(last.date)).toISOString(),
+      };
+    }
+  }
+  if (times.length === 0) throw noSourceLeft('no market quote could be read', gathered);
+  const tone: MarketTone | null = riskTone(quotes.spx?.change_pct ?? null, volatility?.change_pct ?? null);
+  return {
+    data: { quotes, volatility, risk_tone: tone, failed_sources: gathered.failed },
+    obtainedAt: Math.max(...times),
+    stale: gathered.stale,
+  };
+}
