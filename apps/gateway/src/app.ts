@@ -19,6 +19,7 @@ import { STREAM_MIN_ITEMS } from './tools/streamed-body.js';
 import type { AnyNamespace } from './tools/tool.js';
 import { ToolRegistry } from './tools/tool-registry.js';
 import { ErrorEnvelopeSchema } from './tools/tool-schemas.js';
+import { ExposureViews } from './trading/exposure-view.js';
 import { type OpenedKeys, openIdempotencyKeys } from './trading/open-idempotency-keys.js';
 import type { Upstreams } from './upstream/upstream-profile.js';
 
@@ -156,6 +157,13 @@ export async function buildApp({
     audit,
     auditLogger: logger.child({ name: 'mcp.audit' }),
     keys: keys.keys,
+    exposure: new ExposureViews({
+      now,
+      maxAgeMs: config.EXPOSURE_MAX_AGE_MS,
+      refreshAfterMs: Math.min(config.EXPOSURE_REFRESH_MS, config.EXPOSURE_MAX_AGE_MS),
+      onRefreshError: (account, error) =>
+        logger.warn({ err: error, account }, 'exposure view: background refresh failed'),
+    }),
     deadlineMs: config.TOOL_DEADLINE_MS,
     writeMetrics: upstreams.metrics,
   };

@@ -70,6 +70,10 @@ export const gatewayEnv = {
   OPTX_MAX_LEVERAGE: positiveDecimal(5),
   PERPDEX_MAX_LEVERAGE: positiveDecimal(5),
   BROKER_MAX_LEVERAGE: positiveDecimal(2),
+  // The cap's view of each account: never older than EXPOSURE_MAX_AGE_MS, refreshed in the background after
+  // EXPOSURE_REFRESH_MS (docs/decisions.md, "The exposure view").
+  EXPOSURE_MAX_AGE_MS: integer(2_000, { min: 0, max: 60_000 }),
+  EXPOSURE_REFRESH_MS: integer(1_000, { min: 0, max: 60_000 }),
   // Upstream HTTP layer.
   UPSTREAM_TIMEOUT_MS: integer(10_000, { min: 100, max: 120_000 }),
   UPSTREAM_CONNECT_TIMEOUT_MS: integer(3_000, { min: 100, max: 60_000 }),
