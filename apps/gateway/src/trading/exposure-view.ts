@@ -1,3 +1,5 @@
+import type { Logger } from '@app/kit';
+import type { GatewayConfig } from '../config.js';
 import { checkLeverageCap } from './leverage-cap.js';
 
 /** An account as one read saw it, in the account's quote currency. */
@@ -95,6 +97,14 @@ export class ExposureViews {
   #seq = 0;
 
   constructor(private readonly options: ExposureViewOptions) {}
+
+  /** Forgets every account's snapshot; orders still in flight keep their reservations. */
+  clearSnapshots(): void {
+    for (const view of this.#accounts.values()) {
+      view.snapshot = undefined;
+      for (const entry of view.pending) if (entry.settledAt !== undefined) view.pending.delete(entry);
+    }
+  }
 
   /**
    * Checks the order against `cap` (and each leg's own ceiling) on the account's view and reserves its
@@ -244,4 +254,15 @@ function valueLegs(legs: OrderLeg[], snapshot: AccountSnapshot, nets: boolean, b
     return { instrument: leg.instrument, notional: Math.max(0, notional), max_leverage: leg.max_leverage };
   });
   return { added, legs: valued };
+}
+
+/** The views as configured (EXPOSURE_MAX_AGE_MS, EXPOSURE_REFRESH_MS), failed refreshes logged. */
+export function exposureViews(config: GatewayConfig, logger: Logger, now: () => number): ExposureViews {
+  return new ExposureViews({
+    now,
+    maxAgeMs: config.EXPOSURE_MAX_AGE_MS,
+    refreshAfterMs: Math.min(config.EXPOSURE_REFRESH_MS, config.EXPOSURE_MAX_AGE_MS),
+    onRefreshError: (account, error) =>
+      logger.warn({ err: error, account }, 'exposure view: background refresh failed'),
+  });
 }
