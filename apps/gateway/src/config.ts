@@ -59,6 +59,8 @@ export const gatewayEnv = {
   MAINNET_TOKEN: optional(),
   UPSTREAM_PROFILE: oneOf(['sim', 'public'], 'sim'),
   SIM_SEED: integer(42, { min: 0, max: 2 ** 32 - 1 }),
+  // Sim profile only: false switches off the simulators' rate limits and the budgets towards them (load tests).
+  SIM_RATE_LIMITS: boolean(true),
   AUDIT_LOG_FILE: optional(),
   AUDIT_LOG_BACKUP_DAYS: integer(30, { min: 1, max: 3650 }),
   READY_FAILS_ON_DEGRADED: boolean(false),
