@@ -184,8 +184,8 @@ const bench: Bench = async () => {
     }),
     '',
     `Reading: one core signs ${fmt(signing.raw, 0)} digests/s raw here, and an order costs a signature in the gateway`,
-    'and a recovery in the simulator on the same two cores: at 200 orders/s the direct p99 itself swings by tens of',
-    'milliseconds between rounds (queueing) on a loaded machine, so the 200/s rows cannot show a 2 ms difference there;',
+    'and a recovery in the simulator on the same two cores: at 200 orders/s the direct p99 itself swings widely',
+    'between rounds (queueing) on a loaded machine, so the 200/s rows cannot show a 2 ms difference there;',
     'the 20/s rows are the overhead where the machine is less saturated.',
   ];
   return lines.join('\n');
