@@ -10,7 +10,8 @@ import { perpdexCall, simOf, startPerpdexGateway } from './support/perpdex-gatew
 
 let gateway: Gateway;
 beforeAll(async () => {
-  gateway = await startPerpdexGateway();
+  // No refresh during the test: a read would drop the resting orders it shows (they hold no position yet).
+  gateway = await startPerpdexGateway({ EXPOSURE_MAX_AGE_MS: '60000', EXPOSURE_REFRESH_MS: '60000' });
 });
 afterAll(() => gateway.close());
 beforeEach(() => resetSimulatorsAndCaches(gateway));
