@@ -24,7 +24,11 @@ describe('the perpdex leverage cap on the exposure view', () => {
   it('lets through only the concurrent orders that fit together; the rest are 422 with nothing signed', async () => {
     const probe = await perpdexCall(gateway, 'place_order', restingBuy(1000));
     expect(probe.status).toBe(422);
-    const { equity, current_notional, cap } = probe.body.error.details;
+    const { equity, current_notional, cap } = probe.body.error?.details as {
+      equity: number;
+      current_notional: number;
+      cap: number;
+    };
     const headroom = cap * equity - current_notional;
     // Seven and a half orders fill the headroom; each alone is far under it.
     const size = Math.floor((headroom / 7.5 / PRICE) * 100) / 100;
@@ -35,7 +39,7 @@ describe('the perpdex leverage cap on the exposure view', () => {
     const refused = answers.filter((answer) => answer.status === 422);
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(fit);
     expect(refused).toHaveLength(20 - fit);
-    for (const answer of refused) expect(answer.body.error.code).toBe('LEVERAGE_CAP_EXCEEDED');
+    for (const answer of refused) expect(answer.body.error?.code).toBe('LEVERAGE_CAP_EXCEEDED');
     expect(exchangeCalls()).toBe(fit);
   });
 });
