@@ -19,6 +19,7 @@ import { STREAM_MIN_ITEMS } from './tools/streamed-body.js';
 import type { AnyNamespace } from './tools/tool.js';
 import { ToolRegistry } from './tools/tool-registry.js';
 import { ErrorEnvelopeSchema } from './tools/tool-schemas.js';
+import { type ExposureViews, exposureViews } from './trading/exposure-view.js';
 import { type OpenedKeys, openIdempotencyKeys } from './trading/open-idempotency-keys.js';
 import type { Upstreams } from './upstream/upstream-profile.js';
 
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   now?: () => number;
   /** Redis key prefix of the idempotency keys when they live in Redis (tests give each run its own). */
   redisPrefix?: string;
+  /** The leverage cap's account views; built from config unless a test holds them to reset between tests. */
+  exposure?: ExposureViews;
 }
 
 /**
@@ -50,6 +53,7 @@ export async function buildApp({
   namespaces,
   now = Date.now,
   redisPrefix,
+  exposure = exposureViews(config, logger, now),
 }: GatewayDeps): Promise<App> {
   const frame = {
     registry: upstreams.registry,
@@ -156,6 +160,7 @@ export async function buildApp({
     audit,
     auditLogger: logger.child({ name: 'mcp.audit' }),
     keys: keys.keys,
+    exposure,
     deadlineMs: config.TOOL_DEADLINE_MS,
     writeMetrics: upstreams.metrics,
   };

@@ -59,6 +59,8 @@ export const gatewayEnv = {
   MAINNET_TOKEN: optional(),
   UPSTREAM_PROFILE: oneOf(['sim', 'public'], 'sim'),
   SIM_SEED: integer(42, { min: 0, max: 2 ** 32 - 1 }),
+  // Sim profile only: false switches off the simulators' rate limits and the budgets towards them (load tests).
+  SIM_RATE_LIMITS: boolean(true),
   AUDIT_LOG_FILE: optional(),
   AUDIT_LOG_BACKUP_DAYS: integer(30, { min: 1, max: 3650 }),
   READY_FAILS_ON_DEGRADED: boolean(false),
@@ -70,6 +72,10 @@ export const gatewayEnv = {
   OPTX_MAX_LEVERAGE: positiveDecimal(5),
   PERPDEX_MAX_LEVERAGE: positiveDecimal(5),
   BROKER_MAX_LEVERAGE: positiveDecimal(2),
+  // The cap's view of each account: never older than EXPOSURE_MAX_AGE_MS, refreshed in the background after
+  // EXPOSURE_REFRESH_MS (docs/decisions.md, "The exposure view").
+  EXPOSURE_MAX_AGE_MS: integer(2_000, { min: 0, max: 60_000 }),
+  EXPOSURE_REFRESH_MS: integer(1_000, { min: 0, max: 60_000 }),
   // Upstream HTTP layer.
   UPSTREAM_TIMEOUT_MS: integer(10_000, { min: 100, max: 120_000 }),
   UPSTREAM_CONNECT_TIMEOUT_MS: integer(3_000, { min: 100, max: 60_000 }),

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import { type GatewayConfig, loadConfig } from '../src/config.js';
 import { namespaces } from '../src/namespaces.js';
 import type { AnyNamespace } from '../src/tools/tool.js';
+import { type ExposureViews, exposureViews } from '../src/trading/exposure-view.js';
 import { startUpstreams, type Upstreams } from '../src/upstream/upstream-profile.js';
 import type { UpstreamSpec } from '../src/upstream/upstream-spec.js';
 import { upstreamSpecs } from '../src/upstreams.js';
@@ -23,6 +24,8 @@ export interface Gateway {
   upstreams: Upstreams;
   sims: SimulatorFleet;
   dataDir: string;
+  /** The leverage cap's account views (reset between tests with the caches). */
+  exposure: ExposureViews;
   logLines: () => Record<string, unknown>[];
   /** POST /<namespace>/tools/<tool> with the testnet token and a bot tag unless overridden. */
   call(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
@@ -84,10 +87,12 @@ export async function startGateway(
     logger,
     redisPrefix: options.redisPrefix,
   });
+  const exposure = exposureViews(config, logger, options.now ?? Date.now);
   const app = await buildApp({
     config,
     logger,
     upstreams,
+    exposure,
     namespaces: options.namespaces ?? (options.production ? namespaces(config) : [tickerNamespace()]),
     now: options.now,
     redisPrefix: options.redisPrefix,
@@ -100,6 +105,7 @@ export async function startGateway(
     upstreams,
     sims: upstreams.simulators as SimulatorFleet,
     dataDir,
+    exposure,
     logLines: lines,
     call: (path, body, headers = {}) =>
       fetch(`${server.url}${path}`, {
@@ -121,7 +127,7 @@ export async function startGateway(
 
 /**
  * Every simulator instance back to normal (faults cleared, up, hit counts reset) and every upstream cache
- * emptied: a test's fresh start on a gateway its file shares.
+ * emptied, and the leverage cap's account snapshots forgotten: a test's fresh start on a gateway its file shares.
  */
 export async function resetSimulatorsAndCaches(gateway: Gateway): Promise<void> {
   for (const simulator of gateway.sims.simulators)
@@ -133,6 +139,7 @@ export async function resetSimulatorsAndCaches(gateway: Gateway): Promise<void> 
   const { registry } = gateway.upstreams;
   for (const name of registry.names)
     for (const environment of ['test', 'live'] as const) registry.connection(name, environment).cache.clear();
+  gateway.exposure.clearSnapshots();
 }
 
 export interface Envelope {

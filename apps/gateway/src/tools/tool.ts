@@ -2,7 +2,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../frame/caller.js';
 import type { ClientOrderIdFormat } from '../trading/client-order-id.js';
-import type { Exposure } from '../trading/leverage-cap.js';
+import type { AccountSnapshot, PlannedOrder } from '../trading/exposure-view.js';
 import type { ClientScope } from '../upstream/client-scope.js';
 import type { Environment } from '../upstream/upstream-types.js';
 
@@ -65,8 +65,8 @@ export interface WriteSteps<C, I, O> {
   venue: string;
   /** The venue's client order id format (trading/client-order-id.ts: deribitLabel, hyperliquidCloid, ibkrCoid). */
   clientOrderId: ClientOrderIdFormat;
-  /** The account's exposure before and with this write, computed by the venue module; omit for writes that only reduce it (cancels). */
-  exposure?: (input: I, context: ToolContext<C>) => Promise<Exposure>;
+  /** What the leverage cap counts of this write (trading/exposure-view.ts); omit for writes that only reduce exposure (cancels). */
+  exposure?: ExposureSteps<C, I>;
   /**
    * Sends the write once, carrying `context.clientOrderId`, with `idempotent: false`. When the venue's answer
    * is lost the upstream layer throws with `details.outcome_unknown`; a venue client that gets an answer that
@@ -78,6 +78,21 @@ export interface WriteSteps<C, I, O> {
    * undefined when the venue has none. Throws when the venue cannot tell. Called only after a lost answer.
    */
   lookup: (input: I, context: WriteContext<C>) => Promise<ToolResult<O> | undefined>;
+}
+
+/**
+ * The leverage cap's view of a venue's account: `plan` validates the input and says which account and legs
+ * the write touches; `read` reads that account now. The pipeline keeps the reads cached per account
+ * (docs/decisions.md, "The exposure view") and reserves each order's notional until a read includes it.
+ */
+export interface ExposureSteps<C, I> {
+  /**
+   * Whether an order counts as |position after| − |position before| (broker) or always as its whole
+   * |size| × price (optx and perpdex, the venue notes' formula).
+   */
+  nets: boolean;
+  plan: (input: I, context: ToolContext<C>) => Promise<PlannedOrder>;
+  read: (account: string, marks: string[], context: ToolContext<C>) => Promise<AccountSnapshot>;
 }
 
 /** What every tool declares. */

@@ -8,9 +8,9 @@ import type { ToolResult, WriteSteps } from '../tools/tool.js';
 import type { RegisteredTool } from '../tools/tool-registry.js';
 import { withDeadline } from '../upstream/call-deadline.js';
 import { clientOrderIdOf } from './client-order-id.js';
+import type { ExposureViews, Reservation } from './exposure-view.js';
 import { requestFingerprint } from './idempotency-key.js';
 import type { IdempotencyKeys, KeyTicket } from './idempotency-store.js';
-import { checkLeverageCap } from './leverage-cap.js';
 import { type ResultFields, WriteTrail } from './write-audit.js';
 import {
   idempotencyInProgress,
@@ -26,6 +26,8 @@ export interface WritePipelineDeps {
   auditLogger: Logger;
   keys: IdempotencyKeys;
   maxLeverage: (venue: string) => number | undefined;
+  /** Each account's cached exposure and the orders counted against it (the leverage cap). */
+  exposure: ExposureViews;
   now: () => number;
   /** Told how each write ended; absent when metrics are off. */
   writeMetrics?: WriteObserver;
@@ -163,7 +165,10 @@ async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<Tool
   }
 }
 
-/** Risk checks, then the one send; a failure that may have executed is looked up, not repeated. */
+/**
+ * Risk checks, then the one send; a failure that may have executed is looked up, not repeated. The order's
+ * reservation is released when nothing executed, else it counts until a read of the account includes it.
+ */
 async function checkAndSend(
   steps: AnySteps,
   call: WriteCall,
@@ -171,33 +176,57 @@ async function checkAndSend(
   deps: WritePipelineDeps,
 ): Promise<Outcome> {
   const { input, context } = call;
-  if (steps.exposure) {
-    const cap = deps.maxLeverage(steps.venue);
-    if (cap === undefined) throw riskCapNotConfigured(steps.venue);
-    checkLeverageCap(steps.venue, cap, await steps.exposure(input, context));
-  }
+  const reservation = steps.exposure ? await reserveExposure(steps, call, deps) : undefined;
   // From here a holder taking the key over must reconcile: on disk before the write leaves. Lost the key (the
   // lease ran out while the risk checks waited): someone else holds it, so this call must not send.
   if (ticket) {
     const held = await ticket.markSent().catch((error: unknown) => {
+      reservation?.release();
       throw idempotencyStoreUnavailable(error);
     });
-    if (!held) throw idempotencyInProgress();
+    if (!held) {
+      reservation?.release();
+      throw idempotencyInProgress();
+    }
   }
   try {
-    return {
-      result: await withDeadline(call.deadlines.send, () => steps.send(input, context)),
-      reconciled: false,
-    };
+    const result = await withDeadline(call.deadlines.send, () => steps.send(input, context));
+    reservation?.settle();
+    return { result, reconciled: false };
   } catch (error) {
     const appError = toAppError(error);
-    if (!mayHaveExecuted(appError)) throw error;
+    if (!mayHaveExecuted(appError)) {
+      reservation?.release();
+      throw error;
+    }
     context.log.warn(
       { err: error, client_order_id: context.clientOrderId },
       'write answer lost; looking it up',
     );
-    return reconcile(steps, call, ticket !== undefined, appError);
+    // Found or not, the order may exist: it stays counted until a read started after the lookup.
+    return reconcile(steps, call, ticket !== undefined, appError).finally(() => reservation?.settle());
   }
+}
+
+/** The leverage cap on the account's view: the order's notional reserved, or 422 with nothing reserved. */
+async function reserveExposure(
+  steps: AnySteps,
+  call: WriteCall,
+  deps: WritePipelineDeps,
+): Promise<Reservation> {
+  const { input, context } = call;
+  const exposure = steps.exposure!;
+  const cap = deps.maxLeverage(steps.venue);
+  if (cap === undefined) throw riskCapNotConfigured(steps.venue);
+  const plan = await exposure.plan(input, context);
+  return deps.exposure.reserve(
+    `${steps.venue}:${context.environment}:${plan.account}`,
+    steps.venue,
+    cap,
+    exposure.nets,
+    plan,
+    (marks) => exposure.read(plan.account, marks, context),
+  );
 }
 
 /** The venue's record of the write by its client order id; none, or no answer: 504 WRITE_OUTCOME_UNKNOWN. */

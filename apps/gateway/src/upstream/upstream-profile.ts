@@ -39,6 +39,20 @@ export function tuningFrom(config: GatewayConfig): UpstreamTuning {
   };
 }
 
+/** SIM_RATE_LIMITS=false: no budget towards the hosts the in-process simulators serve (load tests). */
+function unmetered(
+  spec: UpstreamSpec,
+  override: (spec: UpstreamSpec, host: string, environment: Environment) => string | undefined,
+): UpstreamSpec {
+  const hosts = Object.fromEntries(
+    Object.entries(spec.hosts).map(([name, host]) => {
+      const simulated = environmentsOf(spec).every((environment) => !override(spec, name, environment));
+      return [name, simulated ? { ...host, budget: undefined } : host];
+    }),
+  );
+  return { ...spec, hosts };
+}
+
 const publicUrl = (host: HostSpec, environment: Environment) =>
   typeof host.publicUrl === 'string' ? host.publicUrl : host.publicUrl[environment];
 
@@ -82,6 +96,9 @@ export async function startUpstreams(options: {
     }
     const used = options.simulators.filter((simulator) => specs.some((spec) => spec.name === simulator.name));
     fleet = await startSimulators(used, { seed: config.SIM_SEED, now: options.simNow });
+    if (!config.SIM_RATE_LIMITS)
+      for (const simulator of fleet.simulators)
+        for (const instance of [simulator.test, simulator.live]) instance.limits.enabled = false;
   }
   try {
     const simulator = (spec: UpstreamSpec, environment: Environment) =>
@@ -130,7 +147,10 @@ export async function startUpstreams(options: {
       : localState();
     const metrics = config.METRICS_ENABLED ? new GatewayMetrics(metricsRegistry()) : undefined;
     const registry = new UpstreamRegistry({
-      upstreams: specs.map((spec) => ({ spec, urls: urls(spec) })),
+      upstreams: specs.map((spec) => ({
+        spec: fleet && !config.SIM_RATE_LIMITS ? unmetered(spec, override) : spec,
+        urls: urls(spec),
+      })),
       tuning: tuningFrom(config),
       credentials,
       lifecycle: new Lifecycle(),

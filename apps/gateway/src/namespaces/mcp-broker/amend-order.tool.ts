@@ -1,8 +1,10 @@
 import { notFound, unprocessable } from '@app/kit';
 import { Type } from '@sinclair/typebox';
+import type { ToolContext } from '../../tools/tool.js';
 import { ibkrCoid } from '../../trading/client-order-id.js';
+import type { BrokerClients } from './broker-tool.js';
 import { brokerTool } from './broker-tool.js';
-import { exposureOf } from './broker-writes.js';
+import { brokerAccount, brokerPlan } from './broker-writes.js';
 import { checkLeg, type OrderLeg, ticketOf } from './order.schema.js';
 import { isOpenStatus, orderOfRow } from './order-rows.js';
 
@@ -16,7 +18,7 @@ const TYPES: Record<string, OrderLeg['type']> = {
 /** The working order as a leg, with the caller's changes over it: what the full ticket is built from. */
 async function amendedLeg(
   input: { order_id: string; quantity?: number; price?: number; stop_price?: number; tif?: OrderLeg['tif'] },
-  context: Parameters<typeof exposureOf>[0],
+  context: ToolContext<BrokerClients>,
 ) {
   const orders = await context.clients.broker.liveOrders();
   const row = orders.data.find((order) => String(order.orderId) === input.order_id);
@@ -95,11 +97,14 @@ export const amendOrder = brokerTool({
   write: {
     venue: 'broker',
     clientOrderId: ibkrCoid,
-    exposure: async (input, context) => {
-      const { leg, order } = await amendedLeg(input, context);
-      // Only the change counts: the working order's own size is already accounted as open.
-      const extra = leg.quantity - (order.quantity - order.filled);
-      return extra > 0 ? exposureOf(context, [{ ...leg, quantity: extra }]) : exposureOf(context, []);
+    exposure: {
+      ...brokerAccount,
+      plan: async (input, context) => {
+        const { leg, order } = await amendedLeg(input, context);
+        // Only the change counts: the working order's own size is already accounted as open.
+        const extra = leg.quantity - (order.quantity - order.filled);
+        return brokerPlan(context, extra > 0 ? [{ ...leg, quantity: extra }] : []);
+      },
     },
     send: async (input, context) => {
       const { leg } = await amendedLeg(input, context);

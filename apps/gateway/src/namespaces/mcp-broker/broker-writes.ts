@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import type { ToolContext, ToolResult } from '../../tools/tool.js';
-import type { Exposure } from '../../trading/leverage-cap.js';
+import type { ExposureSteps, ToolContext, ToolResult } from '../../tools/tool.js';
+import type { PlannedOrder } from '../../trading/exposure-view.js';
 import type { OrderAck } from '../../venues/ibkr/ibkr-orders.js';
 import type { BrokerClients } from './broker-tool.js';
 import type { OrderLeg } from './order.schema.js';
@@ -91,27 +91,43 @@ export async function lastPrice(context: Context, conid: number): Promise<number
 }
 
 /**
- * The leverage cap's inputs (BROKER_MAX_LEVERAGE): equity = net liquidation, current = gross position value
- * (portfolio summary), added = how much the legs that open exposure change |position| × price.
+ * The leverage cap of the broker's order tools (BROKER_MAX_LEVERAGE), spread into `WriteSteps.exposure` with
+ * a `plan` from brokerPlan: equity = net liquidation, current = gross position value (portfolio summary), and
+ * an order adds how much its legs change |position| × price (`nets`).
  */
-export async function exposureOf(context: Context, legs: OrderLeg[]): Promise<Exposure> {
-  const [summary, positions] = await Promise.all([
-    context.clients.broker.summary(),
-    context.clients.broker.positions(),
-  ]);
-  const equity = Number(summary.data.netliquidation?.amount ?? Number.NaN);
-  const current = Number(summary.data.grosspositionvalue?.amount ?? 0);
-  let added = 0;
-  // Legs that execute one after the other (an OTO pair) move the same position: held carries over.
-  const held = new Map<number, number>();
-  for (const leg of legs) {
-    const before =
-      held.get(leg.conid) ??
-      Number(positions.data.find((row) => Number(row.conid) === leg.conid)?.position ?? 0);
-    const price = leg.price ?? leg.stop_price ?? (await lastPrice(context, leg.conid));
-    const after = before + (leg.side === 'buy' ? leg.quantity : -leg.quantity);
-    held.set(leg.conid, after);
-    added += (Math.abs(after) - Math.abs(before)) * price;
-  }
-  return { equity, current_notional: current, added_notional: added };
+export const brokerAccount: Pick<ExposureSteps<BrokerClients, unknown>, 'nets' | 'read'> = {
+  nets: true,
+  read: async (_account, _marks, context) => {
+    const [summary, positions] = await Promise.all([
+      context.clients.broker.summary(),
+      context.clients.broker.positions(),
+    ]);
+    const held = new Map(
+      positions.data.map((row) => [
+        String(row.conid),
+        { size: Number(row.position ?? 0), notional: Math.abs(Number(row.mktValue ?? 0)) },
+      ]),
+    );
+    return {
+      equity: Number(summary.data.netliquidation?.amount ?? Number.NaN),
+      current_notional: Number(summary.data.grosspositionvalue?.amount ?? 0),
+      positions: held,
+      marks: new Map(),
+    };
+  },
+};
+
+/**
+ * The order's legs priced (limit, stop, else the last price), legs that execute one after the other carrying
+ * the position over (an OTO pair); `oneOf` when at most one leg executes (an OCO group).
+ */
+export async function brokerPlan(context: Context, legs: OrderLeg[], oneOf = false): Promise<PlannedOrder> {
+  const priced = await Promise.all(
+    legs.map(async (leg) => ({
+      instrument: String(leg.conid),
+      size: leg.side === 'buy' ? leg.quantity : -leg.quantity,
+      unit_notional: leg.price ?? leg.stop_price ?? (await lastPrice(context, leg.conid)),
+    })),
+  );
+  return { account: await context.clients.broker.account(), oneOf, legs: () => priced };
 }

@@ -2,7 +2,7 @@ import { unprocessable } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { ibkrCoid } from '../../trading/client-order-id.js';
 import { brokerTool } from './broker-tool.js';
-import { exposureOf } from './broker-writes.js';
+import { brokerAccount, brokerPlan } from './broker-writes.js';
 import { LinkedOrdersSchema, lookupLinked, sendLinked } from './complex-orders.js';
 import { checkLeg, legFields, ticketOf } from './order.schema.js';
 
@@ -33,20 +33,23 @@ export const placeBracketOrder = brokerTool({
   write: {
     venue: 'broker',
     clientOrderId: ibkrCoid,
-    exposure: (input, context) => {
-      checkLeg(input.entry, 'entry.');
-      const long = input.entry.side === 'buy';
-      if (
-        long
-          ? input.take_profit_price <= input.stop_loss_price
-          : input.take_profit_price >= input.stop_loss_price
-      )
-        throw unprocessable(
-          `take_profit_price: must be ${long ? 'above' : 'below'} stop_loss_price for a ${input.entry.side} entry`,
-          'VALIDATION_ERROR',
-          { field: 'take_profit_price' },
-        );
-      return exposureOf(context, [input.entry]);
+    exposure: {
+      ...brokerAccount,
+      plan: (input, context) => {
+        checkLeg(input.entry, 'entry.');
+        const long = input.entry.side === 'buy';
+        if (
+          long
+            ? input.take_profit_price <= input.stop_loss_price
+            : input.take_profit_price >= input.stop_loss_price
+        )
+          throw unprocessable(
+            `take_profit_price: must be ${long ? 'above' : 'below'} stop_loss_price for a ${input.entry.side} entry`,
+            'VALIDATION_ERROR',
+            { field: 'take_profit_price' },
+          );
+        return brokerPlan(context, [input.entry]);
+      },
     },
     send: (input, context) => {
       const exit = input.entry.side === 'buy' ? 'SELL' : 'BUY';

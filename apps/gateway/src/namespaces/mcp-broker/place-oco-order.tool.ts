@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ibkrCoid } from '../../trading/client-order-id.js';
 import { brokerTool } from './broker-tool.js';
-import { exposureOf } from './broker-writes.js';
+import { brokerAccount, brokerPlan } from './broker-writes.js';
 import { LinkedOrdersSchema, lookupLinked, sendLinked } from './complex-orders.js';
 import { checkLeg, legFields, ticketOf } from './order.schema.js';
 
@@ -34,12 +34,13 @@ export const placeOcoOrder = brokerTool({
   write: {
     venue: 'broker',
     clientOrderId: ibkrCoid,
-    exposure: (input, context) => {
-      for (const [i, leg] of input.orders.entries()) checkLeg(leg, `orders.${i}.`);
-      // At most one leg executes: the largest stands for the group.
-      return Promise.all(input.orders.map((leg) => exposureOf(context, [leg]))).then((all) =>
-        all.reduce((max, e) => (e.added_notional > max.added_notional ? e : max)),
-      );
+    // At most one leg executes: the largest stands for the group.
+    exposure: {
+      ...brokerAccount,
+      plan: (input, context) => {
+        for (const [i, leg] of input.orders.entries()) checkLeg(leg, `orders.${i}.`);
+        return brokerPlan(context, input.orders, true);
+      },
     },
     send: (input, context) =>
       sendLinked(

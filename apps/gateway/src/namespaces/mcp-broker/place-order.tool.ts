@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ibkrCoid } from '../../trading/client-order-id.js';
 import { brokerTool } from './broker-tool.js';
-import { exposureOf, lookupPlaced, PlacedSchema, placedResult } from './broker-writes.js';
+import { brokerAccount, brokerPlan, lookupPlaced, PlacedSchema, placedResult } from './broker-writes.js';
 import { checkLeg, legFields, ticketOf } from './order.schema.js';
 
 export const PlaceOrderInput = Type.Object(legFields, {
@@ -22,9 +22,12 @@ export const placeOrder = brokerTool({
   write: {
     venue: 'broker',
     clientOrderId: ibkrCoid,
-    exposure: (input, context) => {
-      checkLeg(input);
-      return exposureOf(context, [input]);
+    exposure: {
+      ...brokerAccount,
+      plan: (input, context) => {
+        checkLeg(input);
+        return brokerPlan(context, [input]);
+      },
     },
     send: async (input, context) => {
       checkLeg(input);

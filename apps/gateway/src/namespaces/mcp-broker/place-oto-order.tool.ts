@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ibkrCoid } from '../../trading/client-order-id.js';
 import { brokerTool } from './broker-tool.js';
-import { exposureOf } from './broker-writes.js';
+import { brokerAccount, brokerPlan } from './broker-writes.js';
 import { LinkedOrdersSchema, lookupLinked, sendLinked } from './complex-orders.js';
 import { checkLeg, legFields, ticketOf } from './order.schema.js';
 
@@ -30,10 +30,13 @@ export const placeOtoOrder = brokerTool({
   write: {
     venue: 'broker',
     clientOrderId: ibkrCoid,
-    exposure: (input, context) => {
-      checkLeg(input.parent, 'parent.');
-      checkLeg(input.child, 'child.');
-      return exposureOf(context, [input.parent, input.child]);
+    exposure: {
+      ...brokerAccount,
+      plan: (input, context) => {
+        checkLeg(input.parent, 'parent.');
+        checkLeg(input.child, 'child.');
+        return brokerPlan(context, [input.parent, input.child]);
+      },
     },
     send: (input, context) =>
       sendLinked(

@@ -1,4 +1,6 @@
-import type { Exposure } from '../../trading/leverage-cap.js';
+import { AppError } from '@app/kit';
+import type { ExposureSteps } from '../../tools/tool.js';
+import type { AccountSnapshot, PlannedOrder } from '../../trading/exposure-view.js';
 import type { OptxInstrument } from '../../venues/deribit/deribit-transforms.js';
 import type { OptxClients } from './optx-clients.js';
 
@@ -6,6 +8,7 @@ import type { OptxClients } from './optx-clients.js';
  * The notes' leverage formula (§8, "Leverage-cap helper") in USD: notional = |size| for inverse futures and
  * perpetuals (their amounts are USD), |amount| × index price for options and linear products; equity = the
  * settlement account's equity × index (coin accounts) or as is (USDC); leverage = (open + new) / equity.
+ * One account per settlement currency; the index prices are the tickers' of the instruments recently traded.
  */
 
 /** Inverse futures and perpetuals count in USD; everything else in coin. */
@@ -17,29 +20,68 @@ export function settlementCurrency(instrument: OptxInstrument): string {
   );
 }
 
-export async function optxExposure(
+export interface OptxLeg {
+  instrument: OptxInstrument;
+  amount: number;
+  side: 'buy' | 'sell';
+}
+
+/** The order's legs (all of one settlement currency) as the cap counts them: every leg adds its notional. */
+export function optxPlan(legs: OptxLeg[], reduceOnly = false): PlannedOrder {
+  const names = legs.map((leg) => leg.instrument.instrument_name);
+  return {
+    account: settlementCurrency(legs[0]!.instrument),
+    marks: names,
+    reduceOnly,
+    legs: (snapshot) =>
+      legs.map(({ instrument, amount, side }) => ({
+        instrument: instrument.instrument_name,
+        size: side === 'buy' ? amount : -amount,
+        unit_notional: inUsd(instrument.kind, settlementCurrency(instrument))
+          ? 1
+          : snapshot.marks.get(instrument.instrument_name)!,
+      })),
+  };
+}
+
+/** The settlement currency's account now: summary, positions and the index price of each mark's ticker. */
+export async function readOptxAccount(
   clients: OptxClients,
-  legs: { instrument: OptxInstrument; amount: number }[],
-): Promise<Exposure> {
-  const first = legs[0]!.instrument;
-  const currency = settlementCurrency(first);
-  const [ticker, summary, positions] = await Promise.all([
-    clients.market.getTicker(first.instrument_name),
+  currency: string,
+  marks: string[],
+): Promise<AccountSnapshot> {
+  const [summary, positions, ...tickers] = await Promise.all([
     clients.trading.getAccountSummary(currency),
     clients.trading.getPositions(currency),
+    ...marks.map((name) => clients.market.getTicker(name)),
   ]);
-  const index = Number(ticker.data.index_price);
-  const equity = Number(summary.data.equity) * (currency === 'USDC' ? 1 : index);
+  const prices = new Map(marks.map((name, i) => [name, Number(tickers[i]!.data.index_price)]));
+  // A coin account's instruments share the currency's index; USDC equity is in USD already.
+  const index = currency === 'USDC' ? 1 : (prices.values().next().value ?? Number.NaN);
+  if (!(index > 0))
+    throw new AppError(503, 'NO_REFERENCE_PRICE', `optx has no ${currency} index price right now`, {
+      retryable: true,
+      details: { currency },
+    });
+  const held = new Map<string, { size: number; notional: number }>();
   let current = 0;
   for (const row of positions.data) {
-    const size = Math.abs(Number(row.size));
-    current += inUsd(String(row.kind), currency) ? size : size * Number(row.index_price ?? index);
+    const size = Number(row.size);
+    const notional =
+      Math.abs(size) * (inUsd(String(row.kind), currency) ? 1 : Number(row.index_price ?? index));
+    held.set(String(row.instrument_name), { size, notional });
+    current += notional;
   }
-  const added = legs.reduce(
-    (sum, leg) =>
-      sum +
-      (inUsd(leg.instrument.kind, settlementCurrency(leg.instrument)) ? leg.amount : leg.amount * index),
-    0,
-  );
-  return { equity, current_notional: current, added_notional: added };
+  return {
+    equity: Number(summary.data.equity) * index,
+    current_notional: current,
+    positions: held,
+    marks: prices,
+  };
 }
+
+/** Spread into `WriteSteps.exposure` of the optx order tools, with a `plan` from optxPlan. */
+export const optxAccount: Pick<ExposureSteps<OptxClients, unknown>, 'nets' | 'read'> = {
+  nets: false,
+  read: (currency, marks, { clients }) => readOptxAccount(clients, currency, marks),
+};

@@ -3,7 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { deribitLabel } from '../../trading/client-order-id.js';
 import { checkAmount, currencyOf, listedInstrument } from './instrument-rules.js';
 import { type OptxClients, optxTool } from './optx-clients.js';
-import { optxExposure } from './optx-exposure.js';
+import { optxAccount, optxPlan } from './optx-exposure.js';
 import { orderByLabel } from './order-entry.js';
 import { InstrumentName, ORDER_EXAMPLE, OrderSchema, Side, TradeSchema } from './order-schemas.js';
 
@@ -51,7 +51,9 @@ async function checkedLegs(clients: OptxClients, input: Static<typeof ComboInput
     input.legs.map(async (leg, i) => {
       const instrument = await listedInstrument(clients, leg.instrument_name);
       checkAmount(instrument, input.amount * leg.amount, `legs[${i}].amount`);
-      return { instrument, amount: input.amount * leg.amount };
+      // The structure's side turns each leg's direction over when selling.
+      const side = (leg.direction === input.side ? 'buy' : 'sell') as 'buy' | 'sell';
+      return { instrument, amount: input.amount * leg.amount, side };
     }),
   );
 }
@@ -89,7 +91,10 @@ export const placeComboOrder = optxTool({
   write: {
     venue: 'optx',
     clientOrderId: deribitLabel,
-    exposure: async (input, { clients }) => optxExposure(clients, await checkedLegs(clients, input)),
+    exposure: {
+      ...optxAccount,
+      plan: async (input, { clients }) => optxPlan(await checkedLegs(clients, input)),
+    },
     send: async (input, context) => {
       await checkedLegs(context.clients, input);
       const combo = await context.clients.trading.createCombo(

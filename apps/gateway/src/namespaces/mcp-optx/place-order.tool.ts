@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { deribitLabel } from '../../trading/client-order-id.js';
 import { optxTool } from './optx-clients.js';
-import { optxExposure } from './optx-exposure.js';
+import { optxAccount, optxPlan } from './optx-exposure.js';
 import { checkedOrder, orderByLabel, sendOrder } from './order-entry.js';
 import { InstrumentName, OrderAnswerSchema, Side, TriggerSource } from './order-schemas.js';
 
@@ -75,10 +75,13 @@ export const placeOrder = optxTool({
   write: {
     venue: 'optx',
     clientOrderId: deribitLabel,
-    exposure: async (input, { clients }) => {
-      const instrument = await checkedOrder(clients, input);
-      const exposure = await optxExposure(clients, [{ instrument, amount: input.amount }]);
-      return input.reduce_only ? { ...exposure, added_notional: 0 } : exposure;
+    exposure: {
+      ...optxAccount,
+      plan: async (input, { clients }) =>
+        optxPlan(
+          [{ instrument: await checkedOrder(clients, input), amount: input.amount, side: input.side }],
+          input.reduce_only === true,
+        ),
     },
     send: (input, context) => sendOrder(input, context),
     lookup: (input, context) => orderByLabel(input.instrument_name, context),

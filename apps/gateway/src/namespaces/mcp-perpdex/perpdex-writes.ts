@@ -1,7 +1,7 @@
 import { AppError } from '@app/kit';
 import { Type } from '@sinclair/typebox';
-import type { ToolContext, ToolResult, WriteContext } from '../../tools/tool.js';
-import { checkLeverageCap, type Exposure } from '../../trading/leverage-cap.js';
+import type { ExposureSteps, ToolContext, ToolResult, WriteContext } from '../../tools/tool.js';
+import type { PlannedOrder } from '../../trading/exposure-view.js';
 import { type OrderStatus, singleStatus } from '../../venues/hyperliquid/hyperliquid-exchange-answers.js';
 import {
   type OrderKind,
@@ -34,23 +34,35 @@ export async function midOf(context: PerpdexContext, coin: string): Promise<numb
 }
 
 /**
- * The account's exposure with this order, after checking the asset's own ceiling: the coin's position with
- * the order may not exceed the asset's `maxLeverage` times equity (the gateway cap is checked by the pipeline).
+ * The leverage cap of perpdex orders: the whole order's notional (size × limit or worst price) counts against
+ * PERPDEX_MAX_LEVERAGE, and the coin's position with it against the asset's own `maxLeverage` × equity. The
+ * account is the master address, read by `clearinghouseState`. Spread into `WriteSteps.exposure` with a `plan`
+ * from perpdexPlan.
  */
-export async function orderExposure(
-  context: PerpdexContext,
-  ref: PerpAssetRef,
-  added: number,
-): Promise<Exposure> {
-  const state = (await context.clients.perpdex.trading.accountState()).data;
-  const equity = state.account_value_usd;
-  const onCoin = state.positions.find((p) => p.coin === ref.coin)?.position_value_usd ?? 0;
-  checkLeverageCap(`perpdex ${ref.coin}`, ref.maxLeverage, {
-    equity,
-    current_notional: onCoin,
-    added_notional: added,
-  });
-  return { equity, current_notional: state.total_notional_usd, added_notional: added };
+export const perpdexAccount: Pick<ExposureSteps<PerpdexClients, unknown>, 'nets' | 'read'> = {
+  nets: false,
+  read: async (_account, _marks, context) => {
+    const state = (await context.clients.perpdex.trading.accountState()).data;
+    const positions = new Map(
+      state.positions.map((p) => [p.coin, { size: p.size, notional: Math.abs(p.position_value_usd) }]),
+    );
+    return {
+      equity: state.account_value_usd,
+      current_notional: state.total_notional_usd,
+      positions,
+      marks: new Map(),
+    };
+  },
+};
+
+export function perpdexPlan(context: PerpdexContext, order: WireOrder, reduceOnly: boolean): PlannedOrder {
+  const leg = {
+    instrument: order.ref.coin,
+    size: order.isBuy ? order.size : -order.size,
+    unit_notional: order.price,
+    max_leverage: order.ref.maxLeverage,
+  };
+  return { account: context.clients.perpdex.trading.account(), reduceOnly, legs: () => [leg] };
 }
 
 export const OrderAnswerSchema = Type.Object({

@@ -8,8 +8,9 @@ import {
   midOf,
   OrderAnswerSchema,
   orderByCloid,
-  orderExposure,
   type PerpdexContext,
+  perpdexAccount,
+  perpdexPlan,
   sendOrder,
   type WireOrder,
 } from './perpdex-writes.js';
@@ -127,10 +128,10 @@ export const placeOrder = perpdexTool({
   write: {
     venue: 'perpdex',
     clientOrderId: hyperliquidCloid,
-    exposure: async (input, context) => {
-      const order = await preparedFor(input, context);
-      const added = input.reduce_only ? 0 : order.size * order.price;
-      return orderExposure(context, order.ref, added);
+    exposure: {
+      ...perpdexAccount,
+      plan: async (input, context) =>
+        perpdexPlan(context, await preparedFor(input, context), input.reduce_only ?? false),
     },
     send: async (input, context) => {
       const order = await preparedFor(input, context);
