@@ -16,9 +16,15 @@ interface PartFormProps {
   onChangeRecipe(): void;
 }
 
+/**
+ * The server's word on a serial number, or an error after SERIAL_CHECK_MS: a server that hangs (a station cut off
+ * without a refused connection) must not hold the operator at the part form; no answer counts as no duplicate.
+ */
+const SERIAL_CHECK_MS = 1500;
 const serialCheck = (key: PartKey) =>
   api<{ measurement_count: number; last_measured_at: string | null }>('/measurements/serial-check', {
     query: { recipe_id: key.recipe_id, lot_number: key.lot_number, serial_number: key.serial_number },
+    signal: AbortSignal.timeout(SERIAL_CHECK_MS),
   });
 
 /**
@@ -98,6 +104,8 @@ export function PartForm({ recipe, initialLot, onStart, onChangeRecipe }: PartFo
             value={serial}
             maxLength={100}
             aria-invalid={earlier ? true : undefined}
+            // while the check runs, keystrokes (a caliper's reading sent early) must not change the serial
+            readOnly={checking}
             onChange={(e) => edited(setSerial)(e.target.value)}
             autoFocus={Boolean(initialLot)}
           />
