@@ -24,7 +24,7 @@ describe('the perpdex leverage cap on the exposure view', () => {
   it('lets through only the concurrent orders that fit together; the rest are 422 with nothing signed', async () => {
     const probe = await perpdexCall(gateway, 'place_order', restingBuy(1000));
     expect(probe.status).toBe(422);
-    const { equity, current_notional, cap } = probe.body.error?.details as {
+    const { equity, current_notional, cap } = (probe.body.error as { details: unknown }).details as {
       equity: number;
       current_notional: number;
       cap: number;
