@@ -24,7 +24,10 @@ describe.each(DIALECTS)('recipe version changes on %s', (dialect) => {
     });
     expect(measured.status, measured.text).toBe(200);
     // measured: the edit forks version 3, leaving version 2 as it was
-    const edited = await h.call('PUT', `/api/subtasks/${first.id}`, { key: h.adminKey, body: { utl: 10.8 } });
+    const edited = await h.call('PUT', `/api/subtasks/${first.id}`, {
+      key: h.adminKey,
+      body: { utl: 10.8, reason: 'Drawing rev. B' },
+    });
     expect(edited.status, edited.text).toBe(200);
     const current = (await h.call('GET', `/api/recipes/${recipeId}`, { key })).body.current_version;
     const added = await h.call('POST', `/api/tasks/${current.tasks[0].id}/subtasks`, {

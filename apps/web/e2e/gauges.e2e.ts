@@ -102,6 +102,14 @@ describe('gauges at the station', () => {
 
     await page.getByRole('link', { name: 'SPC' }).click();
     await page.locator('select[name=recipe]').selectOption({ label: 'GAUGE-PIN · Pin' });
+    // the capability overview lists the characteristics; the measurement table is on a characteristic's chart
+    await page
+      .getByTestId('capability-overview')
+      .locator('tbody tr')
+      .first()
+      .getByRole('link')
+      .first()
+      .click();
     const row = page.getByTestId('measurement-table').locator('tr', { hasText: 'SN-G1' });
     await row.waitFor();
     expect(await row.locator('td').allTextContents()).toContain('C-OK');

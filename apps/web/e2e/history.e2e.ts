@@ -49,6 +49,8 @@ describe('the change history in the web client', () => {
       .getByRole('row', { name: /Bore Ø30/ })
       .getByRole('button', { name: 'Edit' })
       .click();
+    // the five limits as they are stored (the form opens as nominal ± tolerance when the limits allow it)
+    await page.locator('input[name=limit_mode]').nth(1).check();
     await page.locator('input[name=subtask_utl]').fill(TIGHTER_UTL);
     await page.getByRole('button', { name: 'Save' }).last().click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('body.reason');

@@ -28,7 +28,10 @@ const PAGES: Record<string, { path: string; ready(page: Page): Promise<unknown> 
       ready: (page) => page.locator('[data-testid=task-image] img').waitFor(),
     },
   ],
-  meta: [{ path: '/metrology', ready: (page) => openChart(page) }],
+  meta: [
+    { path: '/metrology', ready: (page) => openOverview(page) },
+    { path: '/metrology', ready: (page) => openChart(page) },
+  ],
   ada: [
     {
       path: '/admin/users',
@@ -36,17 +39,25 @@ const PAGES: Record<string, { path: string; ready(page: Page): Promise<unknown> 
     },
     {
       path: '/admin/stations',
-      ready: (page) => page.getByRole('cell', { name: DEMO_STATION, exact: true }).waitFor(),
+      ready: (page) => page.locator('td', { hasText: DEMO_STATION }).first().waitFor({ state: 'attached' }),
     },
     { path: '/admin/settings', ready: (page) => page.locator('select[name=csv_delimiter]').waitFor() },
   ],
   otto: [{ path: '/profile', ready: (page) => page.locator('main h1, main h2').first().waitFor() }],
 };
 
-async function openChart(page: Page): Promise<void> {
+/** The metrologist's landing page: the capability overview of the demo recipe's characteristics. */
+async function openOverview(page: Page): Promise<void> {
   await page.locator('select[name=recipe]').selectOption({ label: RECIPE_LABEL });
-  await expect.poll(() => page.locator('select[name=subtask] option').count()).toBeGreaterThan(1);
-  await page.locator('select[name=subtask]').selectOption({ index: 1 });
+  await expect
+    .poll(() => page.getByTestId('capability-overview').locator('tbody tr').count())
+    .toBeGreaterThan(1);
+}
+
+/** A characteristic's chart page, reached from its row of the overview. */
+async function openChart(page: Page): Promise<void> {
+  await openOverview(page);
+  await page.getByTestId('capability-overview').locator('tbody tr').first().getByRole('link').first().click();
   await expect.poll(() => page.getByTestId('control-chart').getAttribute('data-count')).toBe('80');
 }
 

@@ -66,8 +66,8 @@ describe('measurement table', () => {
     const shown = await table.locator('tbody tr').evaluateAll((rows) =>
       rows.map((row) => {
         const cells = Array.from(row.querySelectorAll('td'), (td) => td.textContent ?? '');
-        // columns: measured at, point, lot, serial, value, deviation, result, input, operator, …
-        return `${cells[3]}|${cells[1]?.split(' · ')[0]}|${cells[8]}`;
+        // columns: measured at, point, lot, serial, value, deviation, result, input, gauge, operator, …
+        return `${cells[3]}|${cells[1]?.split(' · ')[0]}|${cells[9]}`;
       }),
     );
     expect(shown.sort()).toEqual(expected.sort());

@@ -98,7 +98,11 @@ beforeAll(async () => {
     note: '30.004',
   });
   // tightening the measured bore creates the next version
-  await session.api('PUT', `/subtasks/${bore.id}`, { utl: 30.02, uwl: 30.012 });
+  await session.api('PUT', `/subtasks/${bore.id}`, {
+    utl: 30.02,
+    uwl: 30.012,
+    reason: 'Tighter bore tolerance, drawing rev. C',
+  });
   const current = (await session.api('GET', `/recipes/${recipeId}`)).current_version;
   boreId = current.tasks[0].subtasks[0].id;
   await batch(boreId, current.id, LATER, 'C');

@@ -35,7 +35,9 @@ describe.each(['test', 'live'] as const)('perpdex reads (%s)', (environment: Env
     const coarseBids = coarse.body.bids as { price: number; orders: number }[];
     expect(coarseBids.length).toBeGreaterThan(0);
     for (const level of coarseBids) expect(Number(level.price.toPrecision(2))).toBe(level.price);
-    expect(coarseBids[0]!.orders).toBeGreaterThan(1);
+    // levels merge into the coarse buckets (the top bucket alone may hold one level when the best bid sits just
+    // above a round price, so the test looks at the whole side)
+    expect(coarseBids.some((level) => level.orders > 1)).toBe(true);
   });
 
   it('get_trade_history: the public tape, and own fills after a trade', async () => {

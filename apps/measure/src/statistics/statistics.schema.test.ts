@@ -61,7 +61,7 @@ describe('statistics wire schemas match what the spc module returns', () => {
         utl: 11,
       },
     ];
-    const chunks = controlChartJsonChunks({ ...chart, versions, excluded }, series);
+    const chunks = controlChartJsonChunks({ ...chart, versions, excluded, comments: [] }, series);
     const body = JSON.parse(Buffer.concat([...chunks]).toString('utf8'));
     expect(Value.Check(ControlChartSchema, body)).toBe(true);
     expect(Value.Check(SummarySchema, summarize({ pass: values.length, warning: 0, fail: 0 }))).toBe(true);
