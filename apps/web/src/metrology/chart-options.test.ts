@@ -2,23 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { excludedMarks, versionMarks } from './chart-marks';
 import { axisRange, controlChartOption } from './chart-options';
 import { movingRangeOption, movingRanges } from './mr-chart-option';
+import { TEST_CHART_LABELS } from './test-chart-labels';
 
-const labels = {
-  format: (v: number, decimals: number) => v.toFixed(decimals),
-  value: 'v',
-  ucl: 'UCL',
-  lcl: 'LCL',
-  center: 'CL',
-  usl: 'USL',
-  lsl: 'LSL',
-  outOfControl: 'OOC',
-  frequency: 'f',
-  normalCurve: 'n',
-  movingRange: 'MR',
-  excluded: 'X',
-  time: (iso: string) => iso,
-  version: (n: number) => `v${n}`,
-};
+const labels = TEST_CHART_LABELS;
 const colors = {
   text: '#000',
   muted: '#555',

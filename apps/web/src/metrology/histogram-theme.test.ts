@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { histogramOption } from './chart-options';
+import { TEST_CHART_LABELS } from './test-chart-labels';
 
 /** The dark theme's colours as styles.css defines them (the block under [data-theme="dark"]). */
 function darkTheme() {
@@ -19,22 +20,7 @@ function darkTheme() {
   };
 }
 
-const labels = {
-  format: (v: number, decimals: number) => v.toFixed(decimals),
-  value: 'v',
-  ucl: 'UCL',
-  lcl: 'LCL',
-  center: 'CL',
-  usl: 'USL',
-  lsl: 'LSL',
-  outOfControl: 'OOC',
-  frequency: 'f',
-  normalCurve: 'n',
-  movingRange: 'MR',
-  excluded: 'X',
-  version: (n: number) => `v${n}`,
-  time: (iso: string) => iso,
-};
+const labels = TEST_CHART_LABELS;
 
 describe('histogram in the dark theme', () => {
   it('draws its grid lines in the theme’s border colour on both axes, not ECharts’ light grey', () => {
