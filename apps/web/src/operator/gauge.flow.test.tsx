@@ -75,8 +75,11 @@ describe('a gauge that falls due during a part', () => {
     expect(screen.queryByRole('button', { name: 'Submit part' })).toHaveProperty('disabled', true);
 
     // the overdue gauge is not offered; the operator takes C-2 and presses Enter on the same reading
+    // (the register arrives on its own request: wait for it rather than race it)
     const choice = screen.getByLabelText('Gauge in use') as HTMLSelectElement;
-    expect([...choice.options].map((o) => o.textContent)).toEqual(['Choose a gauge', 'C-2 · caliper']);
+    await waitFor(() =>
+      expect([...choice.options].map((o) => o.textContent)).toEqual(['Choose a gauge', 'C-2 · caliper']),
+    );
     fireEvent.change(choice, { target: { value: '2' } });
     expect(screen.queryByTestId('gauge-problem')).toBeNull();
     expect(input.value).toBe('10.02');
