@@ -70,7 +70,11 @@ export const ControlChartPointSchema = Type.Object({
   timestamp: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 
-const RuleNumberSchema = Type.Integer({ minimum: 1, maximum: 8 });
+/** A Nelson rule number; an enum, not a range, so the generated client types know the eight values. */
+const RuleNumberSchema = Type.Unsafe<1 | 2 | 3 | 4 | 5 | 6 | 7 | 8>({
+  type: 'integer',
+  enum: [1, 2, 3, 4, 5, 6, 7, 8],
+});
 const Indices = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
 const RuleViolations = Type.Record(
   Type.String({ pattern: '^[1-8]$' }),

@@ -1432,7 +1432,7 @@ export interface components {
       id: number;
       is_admin: boolean;
       language_pref: string;
-      roles: string[];
+      roles: ('Maker' | 'MeasurementTec' | 'Metrologist')[];
       theme_pref: string;
       username: string;
     };
@@ -1559,7 +1559,7 @@ export interface operations {
             id: number;
             is_admin: boolean;
             language_pref: string;
-            roles: string[];
+            roles: ('Maker' | 'MeasurementTec' | 'Metrologist')[];
             theme_pref: string;
             username: string;
           };
@@ -1608,7 +1608,7 @@ export interface operations {
             id: number;
             is_admin: boolean;
             language_pref: string;
-            roles: string[];
+            roles: ('Maker' | 'MeasurementTec' | 'Metrologist')[];
             theme_pref: string;
             username: string;
           };
@@ -6725,7 +6725,7 @@ export interface operations {
             rule_violations: {
               [key: string]: number[];
             };
-            rules: number[];
+            rules: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)[];
             /** @description rule 2's run: 9 points (Nelson), 8 (Western Electric) */
             run_length: 8 | 9;
             sigma_within: number | null;
@@ -6768,7 +6768,7 @@ export interface operations {
                 /** @description each flagged point once, with every rule it violates (what the chart labels) */
                 violations: {
                   index: number;
-                  rules: number[];
+                  rules: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)[];
                 }[];
               };
               xbar_s: {
@@ -6786,7 +6786,7 @@ export interface operations {
                 /** @description each flagged point once, with every rule it violates (what the chart labels) */
                 violations: {
                   index: number;
-                  rules: number[];
+                  rules: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)[];
                 }[];
               };
             } | null;
@@ -6809,7 +6809,7 @@ export interface operations {
             /** @description each flagged point once, with every rule it violates (what the chart labels) */
             violations: {
               index: number;
-              rules: number[];
+              rules: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)[];
             }[];
           };
         };
@@ -7900,7 +7900,7 @@ export interface operations {
             id: number;
             is_admin: boolean;
             language_pref: string;
-            roles: string[];
+            roles: ('Maker' | 'MeasurementTec' | 'Metrologist')[];
             theme_pref: string;
             username: string;
           };
@@ -7998,7 +7998,7 @@ export interface operations {
             id: number;
             is_admin: boolean;
             language_pref: string;
-            roles: string[];
+            roles: ('Maker' | 'MeasurementTec' | 'Metrologist')[];
             theme_pref: string;
             username: string;
           };
@@ -8267,7 +8267,7 @@ export interface operations {
             id: number;
             is_admin: boolean;
             language_pref: string;
-            roles: string[];
+            roles: ('Maker' | 'MeasurementTec' | 'Metrologist')[];
             theme_pref: string;
             username: string;
           };

@@ -12,7 +12,8 @@ export function toUser(row: UserRow): User {
     username: row.username,
     display_name: row.display_name,
     email: row.email,
-    roles: JSON.parse(row.roles) as string[],
+    // Written only from RoleSchema-validated input (and the bootstrap admin's three roles).
+    roles: JSON.parse(row.roles) as RoleName[],
     is_admin: row.is_admin === 1,
     active: row.active === 1,
     language_pref: row.language_pref,

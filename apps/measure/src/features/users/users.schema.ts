@@ -13,7 +13,7 @@ export const UserSchema = Type.Object(
     username: Type.String(),
     display_name: Type.String(),
     email: Type.String(),
-    roles: Type.Array(Type.String()),
+    roles: Type.Array(RoleSchema),
     is_admin: Type.Boolean(),
     active: Type.Boolean(),
     language_pref: Type.String(),
