@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
-import type { Paged, Recipe, Station, StationRecipe } from '../api/types';
+import type { Paged, RecipeSummary, Station, StationRecipe } from '../api/types';
 import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
 
@@ -223,7 +223,7 @@ function Assignments({ station }: { station: Station }) {
   });
   const recipes = useQuery({
     queryKey: ['recipes', 'all'],
-    queryFn: () => api<Paged<Recipe>>('/recipes', { query: { per_page: 100 } }),
+    queryFn: () => api<Paged<RecipeSummary>>('/recipes', { query: { per_page: 100 } }),
   });
   const { run, error, busy } = useAction();
   const [choice, setChoice] = useState('');

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, setApiKey } from '../api/client';
-import { ROLE_NAMES, type RoleName, type User } from '../api/types';
+import { type ApiAnswer, ROLE_NAMES, type RoleName, type User } from '../api/types';
 import { useUser } from '../auth/session';
 import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
@@ -46,7 +46,9 @@ export function UsersPage() {
   async function regenerate(user: User) {
     if (!window.confirm(t('admin.regenerateConfirm', { name: user.username }))) return;
     const result = await action.run(() =>
-      api<{ api_key: string }>(`/users/${user.id}/regenerate-key`, { method: 'POST' }),
+      api<ApiAnswer<'postUsersByUserIdRegenerateKey'>>(`/users/${user.id}/regenerate-key`, {
+        method: 'POST',
+      }),
     );
     if (!result) return;
     // Regenerating revokes every key of that user, this session's included when it is one's own.

@@ -1,64 +1,18 @@
-/** Shapes of the metrologist's overview, version comparison and comments (GET /statistics/overview, …). */
+/**
+ * Names for the metrologist's overview, version comparison and comments (GET /statistics/overview, …), from
+ * the generated openapi.d.ts like every wire shape (see types.ts).
+ */
+import type { components } from './openapi';
+import type { ApiAnswer, RecipeVersionSummary } from './types';
 
-export type CapabilityLight = 'green' | 'yellow' | 'red' | 'none';
+export type CapabilityOverview = ApiAnswer<'getStatisticsOverview'>;
+export type OverviewRow = CapabilityOverview['characteristics'][number];
+export type CapabilityLight = OverviewRow['light'];
 
-export interface OverviewRow {
-  subtask_id: number;
-  marker_number: number;
-  task_title: string;
-  description: string;
-  unit: string;
-  nominal: number;
-  ltl: number;
-  utl: number;
-  n: number;
-  mean: number | null;
-  cpk: number | null;
-  ppk: number | null;
-  violations: number;
-  light: CapabilityLight;
-}
+export type VersionSummary = RecipeVersionSummary;
 
-export interface CapabilityOverview {
-  recipe_id: number;
-  version_id: number;
-  version_number: number;
-  rules: number[];
-  rule_set: 'nelson' | 'western_electric' | 'custom';
-  characteristics: OverviewRow[];
-}
+export type VersionChanges = ApiAnswer<'getRecipesByRecipeIdVersionsByVersionNumberChanges'>;
+export type FieldChange = VersionChanges['tasks']['changed'][number]['changes'][number];
+export type PointRef = VersionChanges['points']['added'][number];
 
-export interface VersionSummary {
-  id: number;
-  version_number: number;
-  change_notes: string;
-  created_at: string;
-}
-
-export interface FieldChange {
-  field: string;
-  from: string | number;
-  to: string | number;
-}
-
-export interface PointRef {
-  marker_number: number;
-  description: string;
-  task_title: string;
-}
-
-export interface VersionChanges {
-  from_version: number;
-  to_version: number;
-  tasks: { added: string[]; removed: string[]; changed: { title: string; changes: FieldChange[] }[] };
-  points: { added: PointRef[]; removed: PointRef[]; changed: (PointRef & { changes: FieldChange[] })[] };
-}
-
-export interface MeasurementComment {
-  id: number;
-  measurement_id: number;
-  text: string;
-  created_by: number;
-  author: string;
-  created_at: string;
-}
+export type MeasurementComment = components['schemas']['MeasurementComment'];

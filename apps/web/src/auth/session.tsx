@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, api, getApiKey, onUnauthorized, setApiKey } from '../api/client';
-import type { User } from '../api/types';
+import type { ApiAnswer, User } from '../api/types';
 import { applyLanguage } from '../i18n';
 import { applyTheme } from '../theme';
 
@@ -86,7 +86,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       checking,
       async login(username, password) {
-        const result = await api<{ user: User; api_key: string }>('/auth/login', {
+        const result = await api<ApiAnswer<'postAuthLogin'>>('/auth/login', {
           method: 'POST',
           body: { username, password },
         });

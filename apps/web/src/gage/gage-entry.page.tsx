@@ -5,13 +5,7 @@ import { api } from '../api/client';
 import { parseMeasuredValue } from '../domain/classify';
 import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
-import type { GageStudy, NextReading } from './gage-types';
-
-interface Assigned {
-  study: GageStudy;
-  recorded: number;
-  total: number;
-}
+import type { AssignedStudy, NextReading } from './gage-types';
 
 /**
  * The operator's side of a gage R&R study at a station: the studies waiting for them, then one reading at
@@ -23,7 +17,7 @@ export function GageEntryPage() {
   const [studyId, setStudyId] = useState<number | null>(null);
   const assigned = useQuery({
     queryKey: ['gage-assigned'],
-    queryFn: () => api<Assigned[]>('/gage-studies/assigned'),
+    queryFn: () => api<AssignedStudy[]>('/gage-studies/assigned'),
   });
   if (studyId !== null) return <ReadingForm studyId={studyId} onLeave={() => setStudyId(null)} />;
   return (

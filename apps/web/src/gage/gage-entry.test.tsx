@@ -20,6 +20,7 @@ const study: GageStudy = {
   seed: 1,
   tolerance: 2,
   created_at: '2026-11-28T10:00:00Z',
+  created_by: 1,
   complete: false,
   operators: [],
 };

@@ -4,16 +4,14 @@ import { api, download } from '../api/client';
 import { ErrorBox, Loading } from '../ui/status';
 import { useAction } from '../ui/use-action';
 import { formatF, formatPct, formatSignificant } from './gage-format';
-import type { AnovaTable, GageStudy, GageStudyResult, GageVerdict } from './gage-types';
+import type { AnovaRow, AnovaTable, GageStudy, GageStudyResult, GageVerdict } from './gage-types';
 
 function AnovaCard({ title, table, testId }: { title: string; table: AnovaTable; testId: string }) {
   const { t } = useTranslation();
-  const rows: [string, AnovaTable['part']][] = [
+  const rows: [string, AnovaRow][] = [
     [t('gage.part'), table.part],
     [t('gage.operator'), table.operator],
-    ...(table.interaction
-      ? ([[t('gage.interaction'), table.interaction]] as [string, AnovaTable['part']][])
-      : []),
+    ...(table.interaction ? ([[t('gage.interaction'), table.interaction]] as [string, AnovaRow][]) : []),
     [t('gage.repeatability'), table.repeatability],
     [t('gage.total'), table.total],
   ];

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
-import type { Paged, Recipe, SubtaskOption } from '../api/types';
+import type { Paged, RecipeSummary, SubtaskOption } from '../api/types';
 import { ErrorBox } from '../ui/status';
 import { useAction } from '../ui/use-action';
 import { GageResult } from './gage-result';
@@ -76,7 +76,7 @@ function DefineStudy({ onDefined }: { onDefined(id: number): void }) {
   const define = useAction();
   const recipes = useQuery({
     queryKey: ['recipes', 'all'],
-    queryFn: () => api<Paged<Recipe>>('/recipes', { query: { per_page: 100 } }),
+    queryFn: () => api<Paged<RecipeSummary>>('/recipes', { query: { per_page: 100 } }),
   });
   const subtasks = useQuery({
     queryKey: ['stat-subtasks', recipeId],

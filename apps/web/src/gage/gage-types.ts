@@ -1,93 +1,21 @@
-/** Wire shapes of the gage R&R study endpoints (apps/measure/src/features/gage-studies). */
+/**
+ * Names for the gage R&R study endpoints' shapes (apps/measure/src/features/gage-studies), from the generated
+ * openapi.d.ts like every wire shape (see api/types.ts).
+ */
+import type { components } from '../api/openapi';
+import type { ApiAnswer } from '../api/types';
 
-export interface GageStudyOperator {
-  position: number;
-  user_id: number;
-  username: string;
-  display_name: string;
-  recorded: number;
-  total: number;
-}
+export type GageStudy = components['schemas']['GageStudy'];
+export type GageStudyOperator = GageStudy['operators'][number];
+export type OperatorCandidate = ApiAnswer<'getGageStudiesOperators'>[number];
+export type NextReading = ApiAnswer<'getGageStudiesByStudyIdNext'>;
+export type PlannedReading = NonNullable<NextReading['next']>;
+/** A study the calling operator is assigned to, with their progress (GET /gage-studies/assigned). */
+export type AssignedStudy = ApiAnswer<'getGageStudiesAssigned'>[number];
 
-export interface GageStudy {
-  id: number;
-  recipe_id: number;
-  recipe_code: string;
-  subtask_id: number;
-  marker_number: number;
-  characteristic: string;
-  unit: string;
-  name: string;
-  parts: number;
-  trials: number;
-  seed: number;
-  tolerance: number | null;
-  created_at: string;
-  complete: boolean;
-  operators: GageStudyOperator[];
-}
-
-export interface OperatorCandidate {
-  id: number;
-  username: string;
-  display_name: string;
-}
-
-export interface PlannedReading {
-  sequence: number;
-  part: number;
-  trial: number;
-}
-
-export interface NextReading {
-  study: GageStudy;
-  recorded: number;
-  total: number;
-  next: PlannedReading | null;
-}
-
-export interface AnovaRow {
-  df: number;
-  ss: number;
-  ms?: number;
-  f?: number | null;
-  p?: number | null;
-}
-
-export interface AnovaTable {
-  part: AnovaRow;
-  operator: AnovaRow;
-  interaction: AnovaRow | null;
-  repeatability: AnovaRow;
-  total: AnovaRow;
-}
-
-export type GageVerdict = 'acceptable' | 'conditionally_acceptable' | 'unacceptable';
-
-export interface VarianceComponent {
-  source: string;
-  variance: number;
-  std_dev: number;
-  study_variation: number;
-  percent_contribution: number | null;
-  percent_study_variation: number | null;
-  percent_tolerance: number | null;
-}
-
-export interface GageStudyResult {
-  study: GageStudy;
-  anova: {
-    with_interaction: AnovaTable;
-    without_interaction: AnovaTable | null;
-    interaction_pooled: boolean;
-  };
-  components: VarianceComponent[];
-  ev: number;
-  av: number;
-  int: number;
-  grr: number;
-  pv: number;
-  tv: number;
-  ndc: number | null;
-  verdict: { study_variation: GageVerdict | null; tolerance: GageVerdict | null };
-}
+export type GageStudyResult = ApiAnswer<'getGageStudiesByStudyIdResult'>;
+export type AnovaTable = GageStudyResult['anova']['with_interaction'];
+/** Any row of the table: the total has no MS, F or P, the repeatability no F or P. */
+export type AnovaRow = AnovaTable['total'] & Partial<AnovaTable['part']>;
+export type GageVerdict = NonNullable<GageStudyResult['verdict']['study_variation']>;
+export type VarianceComponent = GageStudyResult['components'][number];

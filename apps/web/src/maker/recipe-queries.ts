@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import type { Recipe, RecipeVersion } from '../api/types';
+import type { ApiAnswer, Recipe, RecipeVersionSummary } from '../api/types';
 
-export interface VersionWithCount extends RecipeVersion {
+export interface VersionWithCount extends RecipeVersionSummary {
   measurement_count: number | null;
 }
 
@@ -15,11 +15,11 @@ export function useVersions(recipeId: number) {
   return useQuery({
     queryKey: ['recipe', recipeId, 'versions'],
     queryFn: async (): Promise<VersionWithCount[]> => {
-      const versions = await api<RecipeVersion[]>(`/recipes/${recipeId}/versions`);
+      const versions = await api<RecipeVersionSummary[]>(`/recipes/${recipeId}/versions`);
       const counted = await Promise.all(
         versions.map(async (version) => {
           try {
-            const count = await api<{ measurement_count: number }>(
+            const count = await api<ApiAnswer<'getRecipesByRecipeIdVersionsByVersionNumberMeasurementCount'>>(
               `/recipes/${recipeId}/versions/${version.version_number}/measurement-count`,
             );
             return { ...version, measurement_count: count.measurement_count };

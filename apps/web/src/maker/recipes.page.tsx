@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../api/client';
-import type { Paged, Recipe } from '../api/types';
+import type { Paged, Recipe, RecipeSummary } from '../api/types';
 import { formatDateTime } from '../format';
 import { FormActions } from '../ui/form-actions';
 import { Pager } from '../ui/pager';
@@ -18,7 +18,7 @@ export function RecipesPage() {
   const [page, setPage] = useState(1);
   const recipes = useQuery({
     queryKey: ['recipes', search, page],
-    queryFn: () => api<Paged<Recipe>>('/recipes', { query: { page, per_page: PER_PAGE, search } }),
+    queryFn: () => api<Paged<RecipeSummary>>('/recipes', { query: { page, per_page: PER_PAGE, search } }),
     placeholderData: (previous) => previous,
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ControlChart } from '../api/types';
 import { commentTooltip } from './chart-comments';
+import { testChart } from './test-chart';
 
-const chart: ControlChart = {
+const chart = testChart({
   points: [10, 10.2, 9.9].map((y, x) => ({ x, y, timestamp: `2026-03-01T0${x}:00:00.000Z` })),
   ucl: 11,
   lcl: 9,
@@ -17,7 +17,7 @@ const chart: ControlChart = {
       created_at: '2026-03-02T00:00:00.000Z',
     },
   ],
-};
+});
 
 const tooltip = commentTooltip(
   chart,
@@ -39,5 +39,16 @@ describe('the control chart tooltip', () => {
     expect(at(0)).toContain('#1: <b>10.00</b>');
     expect(at(0)).not.toContain('changed');
     expect(at(2)).not.toContain('changed');
+  });
+
+  it('shows the value without a time when the API sends none for the point', () => {
+    const untimed = testChart({ points: [{ x: 0, y: 9.9, timestamp: null }] });
+    const html = commentTooltip(
+      untimed,
+      (value) => value.toFixed(2),
+      () => 'never called',
+    ).formatter([{ seriesIndex: 0, dataIndex: 0, data: null }]);
+    expect(html).toContain('#1: <b>9.90</b></div>');
+    expect(html).not.toContain('never called');
   });
 });

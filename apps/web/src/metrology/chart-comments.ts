@@ -12,7 +12,7 @@ export function commentTooltip(
   formatTime: (iso: string) => string,
 ) {
   const byPosition = new Map<number, ChartComment[]>();
-  for (const comment of chart.comments ?? []) {
+  for (const comment of chart.comments) {
     const list = byPosition.get(comment.position) ?? [];
     list.push(comment);
     byPosition.set(comment.position, list);
@@ -25,9 +25,9 @@ export function commentTooltip(
       const at = chart.points[point.dataIndex];
       if (!at) return '';
       // numbered from 1, as the violations list and the PDF number observations
-      const lines = [
-        `#${at.x + 1}: <b>${escapeHtml(atValue(at.y))}</b> · ${escapeHtml(formatTime(at.timestamp))}`,
-      ];
+      // The API sends null for a point whose stored time it could not read: show the value without a time.
+      const time = at.timestamp === null ? '' : ` · ${escapeHtml(formatTime(at.timestamp))}`;
+      const lines = [`#${at.x + 1}: <b>${escapeHtml(atValue(at.y))}</b>${time}`];
       for (const comment of byPosition.get(at.x) ?? []) {
         lines.push(`💬 ${escapeHtml(comment.text)} <i>— ${escapeHtml(comment.author)}</i>`);
       }

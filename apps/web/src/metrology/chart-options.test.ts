@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { excludedMarks, versionMarks } from './chart-marks';
 import { axisRange, controlChartOption } from './chart-options';
 import { movingRangeOption, movingRanges } from './mr-chart-option';
+import { testChart } from './test-chart';
 import { TEST_CHART_LABELS } from './test-chart-labels';
 
 const labels = TEST_CHART_LABELS;
@@ -24,7 +25,7 @@ describe('axisRange', () => {
 
 describe('controlChartOption', () => {
   it('marks exactly the out-of-control points and draws control and specification limits', () => {
-    const chart = {
+    const chart = testChart({
       points: [
         { x: 1, y: 10, timestamp: '' },
         { x: 2, y: 10.5, timestamp: '' },
@@ -34,10 +35,12 @@ describe('controlChartOption', () => {
       lcl: 9.6,
       center_line: 10,
       out_of_control_indices: [1],
-      violations: [{ index: 1, rules: [1, 5] as (1 | 5)[] }],
-    };
+      violations: [{ index: 1, rules: [1, 5] }],
+    });
     const subtask = {
       id: 1,
+      task_id: 1,
+      version_id: 1,
       marker_number: 1,
       description: '',
       task_title: '',
@@ -69,6 +72,8 @@ describe('controlChartOption', () => {
     // the bore: 30 ± 0.025 (3 decimals); UCL 30.0234 was drawn at 30.02 by markLine's default precision
     const subtask = {
       id: 1,
+      task_id: 1,
+      version_id: 1,
       marker_number: 1,
       description: '',
       task_title: '',
@@ -79,13 +84,13 @@ describe('controlChartOption', () => {
       lwl: 29.985,
       unit: 'mm',
     };
-    const chart = {
+    const chart = testChart({
       points: [{ x: 0, y: 30.004, timestamp: '' }],
       ucl: 30.0234,
       lcl: 29.9859,
       center_line: 30.0047,
       out_of_control_indices: [],
-    };
+    });
     const option = controlChartOption(chart, subtask, labels, colors) as {
       series: { markLine?: { precision: number; data: { yAxis: number; label: { formatter: string } }[] } }[];
     };
@@ -103,13 +108,7 @@ describe('controlChartOption', () => {
 
   it('leaves out limits the server reports as null (fewer than two points)', () => {
     const option = controlChartOption(
-      {
-        points: [{ x: 1, y: 5, timestamp: '' }],
-        ucl: null,
-        lcl: null,
-        center_line: 5,
-        out_of_control_indices: [],
-      },
+      testChart({ points: [{ x: 1, y: 5, timestamp: '' }], center_line: 5 }),
       undefined,
       labels,
       colors,
@@ -120,14 +119,14 @@ describe('controlChartOption', () => {
 
 describe('movingRangeOption', () => {
   it('draws |xᵢ − xᵢ₋₁| at the I chart’s point numbers, the server’s MR̄ and UCL, and flags its points', () => {
-    const chart = {
+    const chart = testChart({
       points: [0, 1, 2, 3].map((x) => ({ x, y: [10, 10.5, 10.25, 11][x] as number, timestamp: '' })),
       ucl: 12,
       lcl: 8,
       center_line: 10.4,
       out_of_control_indices: [],
       moving_range: { center_line: 0.5, ucl: 1.63365, lcl: 0, out_of_control_indices: [3] },
-    };
+    });
     expect(movingRanges(chart)).toEqual([
       [1, 0.5],
       [2, 0.25],
@@ -176,14 +175,14 @@ describe('excluded points', () => {
 
   it('is pinned to the axis edge when off the scale, so the chart keeps the counted points’ scale, and keeps its value in the label', () => {
     const range = axisRange(points.map((p) => p.y)) as { min: number; max: number };
-    const chart = {
+    const chart = testChart({
       points,
       ucl: 120.06,
       lcl: 119.95,
       center_line: 120.0,
       out_of_control_indices: [],
       excluded: [excludedAt(2, 1200.2), excludedAt(2, 12.002)],
-    };
+    });
     const marks = excludedMarks(chart.excluded, range);
     expect(marks.map((m) => m.value)).toEqual([
       [1.5, range.max],

@@ -92,22 +92,22 @@ export function controlChartOption(
   colors: Colors,
 ): ChartOption {
   const outOfControl = new Set(chart.out_of_control_indices);
-  const rulesAt = new Map((chart.violations ?? []).map((v) => [v.index, v.rules]));
+  const rulesAt = new Map(chart.violations.map((v) => [v.index, v.rules]));
   const range = axisRange([
     ...chart.points.map((p) => p.y),
     chart.ucl,
     chart.lcl,
     subtask?.utl,
     subtask?.ltl,
-    ...(chart.versions ?? []).flatMap((version) => [version.utl, version.ltl]),
+    ...chart.versions.flatMap((version) => [version.utl, version.ltl]),
   ]);
   const decimals = chartDecimals(subtask);
   const atValue = (value: number) => labels.format(value, decimals.value);
   const atStatistic = (value: number) => labels.format(value, decimals.statistic);
   const control = { axis: 'yAxis', labelAt: 'end', format: atStatistic } as const;
   const spec = { axis: 'yAxis', labelAt: 'start', dashed: false, format: atValue } as const;
-  const excluded = excludedMarks(chart.excluded ?? [], range);
-  const versions = versionMarks(chart.versions ?? [], labels, atValue, colors);
+  const excluded = excludedMarks(chart.excluded, range);
+  const versions = versionMarks(chart.versions, labels, atValue, colors);
   const specLines = versions.spans
     ? [...versions.boundaries, ...versions.limits]
     : [

@@ -27,7 +27,13 @@ describe('histogram in the dark theme', () => {
     const colors = darkTheme();
     expect(colors.border).toMatch(/^#/);
     const option = histogramOption(
-      { bins: [9.8, 9.9, 10, 10.1], frequencies: [1, 3, 1], normal_curve_y: [0.5, 2.5, 0.5] },
+      {
+        bins: [9.8, 9.9, 10, 10.1],
+        frequencies: [1, 3, 1],
+        n: 5,
+        normal_curve_y: [0.5, 2.5, 0.5],
+        normal_curve_within_y: [0.5, 2.5, 0.5],
+      },
       undefined,
       labels,
       colors,

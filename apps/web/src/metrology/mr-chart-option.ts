@@ -22,14 +22,14 @@ export function movingRangeOption(
 ): ChartOption {
   const mr = chart.moving_range;
   const ranges = movingRanges(chart);
-  const flagged = new Set(mr?.out_of_control_indices ?? []);
+  const flagged = new Set(mr.out_of_control_indices);
   const decimals = chartDecimals(subtask).statistic;
   const control = {
     axis: 'yAxis',
     labelAt: 'end',
     format: (v: number) => labels.format(v, decimals),
   } as const;
-  const top = Math.max(mr?.ucl ?? 0, ...ranges.map(([, r]) => r));
+  const top = Math.max(mr.ucl ?? 0, ...ranges.map(([, r]) => r));
   return {
     animation: false,
     textStyle: { color: colors.text },
@@ -65,8 +65,8 @@ export function movingRangeOption(
           silent: true,
           precision: EXACT,
           data: [
-            ...limitLine(labels.ucl, mr?.ucl, { ...control, color: colors.fail, dashed: true }),
-            ...limitLine(labels.center, mr?.center_line, { ...control, color: colors.pass, dashed: false }),
+            ...limitLine(labels.ucl, mr.ucl, { ...control, color: colors.fail, dashed: true }),
+            ...limitLine(labels.center, mr.center_line, { ...control, color: colors.pass, dashed: false }),
           ],
         },
       },

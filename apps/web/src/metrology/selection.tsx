@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import type { VersionSummary } from '../api/metrology-types';
-import type { Paged, Recipe, SubtaskOption } from '../api/types';
+import type { Paged, RecipeSummary, SubtaskOption } from '../api/types';
 import { chosenVersionId, type Filters, loadFilters, saveFilters, type VersionChoice } from './filters';
 
 export function useSelection(search: string) {
@@ -23,7 +23,7 @@ export function useSelection(search: string) {
   };
   const recipes = useQuery({
     queryKey: ['recipes', 'all'],
-    queryFn: () => api<Paged<Recipe>>('/recipes', { query: { per_page: 100 } }),
+    queryFn: () => api<Paged<RecipeSummary>>('/recipes', { query: { per_page: 100 } }),
   });
   const versions = useQuery({
     queryKey: ['recipe-versions', filters.recipe_id],

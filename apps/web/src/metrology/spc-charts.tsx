@@ -21,7 +21,7 @@ export function ControlChartCard({
   onRuleSet: (next: RuleSetName) => void;
 }) {
   const { t } = useTranslation();
-  const violations = chart.violations ?? [];
+  const violations = chart.violations;
   return (
     <div className="card">
       <div className="row" style={{ justifyContent: 'space-between', alignItems: 'center' }}>

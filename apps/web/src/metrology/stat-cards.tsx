@@ -40,19 +40,19 @@ function interval(ci: Interval | null | undefined): string {
  */
 export function CapabilityCard({ capability: c }: { capability: Capability }) {
   const { t } = useTranslation();
-  const basics: [string, string, number | null | undefined, number][] = [
+  const basics: [string, string, number | null, number][] = [
     ['n', t('metrology.n'), c.n, 0],
     ['mean', t('metrology.mean'), c.mean, 4],
     ['stdev', t('metrology.stdev'), c.stdev, 4],
     ['sigma_within', t('capabilityDetail.sigmaWithin'), c.sigma_within, 4],
   ];
-  const indices: [string, number | null, Interval | null | undefined][] = [
+  const indices: [string, number | null, Interval | null][] = [
     ['cp', c.cp, c.cp_ci95],
     ['cpk', c.cpk, c.cpk_ci95],
     ['pp', c.pp, c.pp_ci95],
     ['ppk', c.ppk, c.ppk_ci95],
   ];
-  const ppm: [string, Ppm | null | undefined][] = [
+  const ppm: [string, Ppm | null][] = [
     ['ppm_within', c.ppm_within],
     ['ppm_overall', c.ppm_overall],
     ['ppm_observed', c.ppm_observed],

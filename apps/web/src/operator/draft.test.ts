@@ -22,14 +22,15 @@ const task = (id: number, order: number, subtasks: Subtask[]): Task => ({
   title: `T${id}`,
   directive: '',
   description: '',
-  file_type: null,
+  file_type: '',
+  file_path: null,
   annotations_json: null,
   subtasks,
 });
 const recipe = {
   current_version: {
     version_number: 1,
-    change_notes: null,
+    change_notes: '',
     tasks: [task(2, 1, [subtask(21, 4)]), task(1, 0, [subtask(12, 2), subtask(11, 1)])],
   },
 } as Recipe;

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
-import type { Gauge, Recipe } from '../api/types';
+import type { ApiAnswer, Gauge, Recipe } from '../api/types';
 import { useUser } from '../auth/session';
 import { gaugeProblem } from '../domain/gauges';
 import { formatDateTime } from '../format';
@@ -22,7 +22,7 @@ interface PartFormProps {
  */
 const SERIAL_CHECK_MS = 1500;
 const serialCheck = (key: PartKey) =>
-  api<{ measurement_count: number; last_measured_at: string | null }>('/measurements/serial-check', {
+  api<ApiAnswer<'getMeasurementsSerialCheck'>>('/measurements/serial-check', {
     query: { recipe_id: key.recipe_id, lot_number: key.lot_number, serial_number: key.serial_number },
     signal: AbortSignal.timeout(SERIAL_CHECK_MS),
   });

@@ -35,8 +35,11 @@ export const recipe: Recipe = {
   created_by: 1,
   current_version: {
     id: 3,
+    recipe_id: 1,
     version_number: 3,
-    change_notes: null,
+    change_notes: '',
+    created_by: 1,
+    created_at: '2026-01-01T00:00:00Z',
     tasks: [
       {
         id: 30,
@@ -45,7 +48,8 @@ export const recipe: Recipe = {
         title: 'Outer diameter',
         directive: 'Measure at the markers',
         description: '',
-        file_type: null,
+        file_type: '',
+        file_path: null,
         annotations_json: null,
         subtasks: [
           { id: 301, task_id: 30, marker_number: 1, description: 'A', ...limits },
