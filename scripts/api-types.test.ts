@@ -14,5 +14,6 @@ describe(WEB_API_TYPES_FILE, () => {
       current,
       `${WEB_API_TYPES_FILE} differs from the server's /api/openapi.json: run \`npm run api-types\` and commit the result`,
     ).toBe(committed);
-  });
+    // Builds the whole app, loads the TypeScript compiler and runs biome: slow beside the full suite.
+  }, 120_000);
 });
