@@ -138,6 +138,8 @@ export interface MeasurementListItem extends Measurement {
   operator_name: string;
   marker_number: number;
   subtask_description: string;
+  /** The number of the recipe version the value was taken on (version_id is its internal id). */
+  version_number: number;
 }
 
 export interface Station {
