@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The issue's acceptance scenario in a real browser (playwright-core driving Debian's chromium) against
- * the real services on ephemeral ports. Run: `npm run test:e2e`. Screenshots go to test-output/e2e/.
+ * the real services on ephemeral ports. Run: `npm run test:e2e`. Screenshots go to test-output/e2e/, the operator's
+ * measure screen to docs/screenshots/operator.png (linked from the README).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -246,7 +247,8 @@ describe('measurement shop floor, end to end', () => {
       .getByTestId('last-result')
       .getByText(/Warning/)
       .waitFor();
-    await page.screenshot({ path: join(shots, 'operator-measure.png') });
+    // the README's operator screen; the flow's other screenshots stay in test-output/e2e/
+    await page.screenshot({ path: join(repoRoot, 'docs/screenshots/operator.png') });
     await enterValue(page, '10.01', 'manual');
     await page.keyboard.press('Enter');
     await page.getByText('Part SN-2 saved').waitFor();
