@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The issue's acceptance scenario in a real browser (playwright-core driving Debian's chromium) against
- * the real services on ephemeral ports. Run: `npm run test:e2e`. Screenshots go to test-output/e2e/.
+ * the real services on ephemeral ports. Run: `npm run test:e2e`. Screenshots go to test-output/e2e/, the operator's
+ * measure screen to docs/screenshots/operator.png (linked from the README).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,7 +85,7 @@ async function measurePart(page: Page, serial: string, values: [string, string],
   // keyboard only: the serial field has focus after the previous part, Enter starts, Enter moves on
   await page.keyboard.type(serial);
   await page.keyboard.press('Enter');
-  await page.getByLabel(/Measured value/).waitFor();
+  // typed on without waiting: the part starts at once, its serial number is checked while it is measured
   await enterValue(page, values[0], how);
   await enterValue(page, values[1], how);
   await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Submit part');
@@ -240,14 +241,14 @@ describe('measurement shop floor, end to end', () => {
     // second part: the first value lands in the warning band
     await page.keyboard.type('SN-2');
     await page.keyboard.press('Enter');
-    // the serial number is checked against the lot first (a round trip), then the value field takes the focus
-    await page.getByLabel(/Measured value/).waitFor();
+    // no wait: the part starts at once (its serial number is checked meanwhile), so the value field has the keys
     await enterValue(page, '10.15', 'manual');
     await page
       .getByTestId('last-result')
       .getByText(/Warning/)
       .waitFor();
-    await page.screenshot({ path: join(shots, 'operator-measure.png') });
+    // the README's operator screen; the flow's other screenshots stay in test-output/e2e/
+    await page.screenshot({ path: join(repoRoot, 'docs/screenshots/operator.png') });
     await enterValue(page, '10.01', 'manual');
     await page.keyboard.press('Enter');
     await page.getByText('Part SN-2 saved').waitFor();

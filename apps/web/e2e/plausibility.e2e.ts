@@ -2,7 +2,8 @@
 /**
  * At the station, a reading far outside the plausible band (1200.2 for a 120 ± 0.1 length, more than five
  * tolerance widths from nominal) is not taken silently: the station asks to re-measure or confirm, the reading
- * stays in the field meanwhile, and a confirmed outlier is stored exactly as typed. Also writes the prompt's
+ * stays in the field meanwhile, and a confirmed outlier is stored exactly as typed. A serial number measured
+ * before in the lot is announced in the measure view without holding up what is typed. Also writes the prompt's
  * screenshot for docs/screenshots/.
  */
 import { join } from 'node:path';
@@ -61,16 +62,30 @@ describe('plausibility at the station', () => {
       .poll(async () => (await session.api('GET', `/measurements/?subtask_id=${subtaskId}`)).items)
       .toMatchObject([{ value: 1200.2, serial_number: 'SN-900', pass_fail: 'fail' }]);
 
-    // the same serial number again in this lot: announced before a value is taken, the fields keep it
+    // the same serial number again in this lot: the part starts at once and the reading typed straight away is
+    // kept; the warning comes while it is measured, and Submit waits until the operator keeps the serial
     await page.getByLabel('Serial number').fill('SN-900');
-    await page.getByRole('button', { name: 'Start measuring' }).click();
+    await page.getByLabel('Serial number').press('Enter');
+    await page.keyboard.type('120.02');
+    await page.keyboard.press('Enter');
     const duplicate = page.getByTestId('duplicate-serial');
     await duplicate.waitFor();
     expect(await duplicate.textContent()).toContain(
       'Serial number SN-900 of lot LOT-9 was measured already (1 value,',
     );
-    expect(await page.getByLabel('Serial number').inputValue()).toBe('SN-900');
-    await expect.poll(() => page.getByLabel(/Measured value/).count()).toBe(0);
+    const submit = page.getByRole('button', { name: 'Submit part' });
+    expect(await submit.isDisabled()).toBe(true);
+    await duplicate.getByRole('button', { name: 'Keep serial number' }).click();
+    await duplicate.waitFor({ state: 'detached' });
+    await submit.click();
+    await page.getByText('Part SN-900 saved').waitFor();
+    await expect
+      .poll(async () =>
+        (await session.api('GET', `/measurements/?subtask_id=${subtaskId}`)).items
+          .map((m: { value: number }) => m.value)
+          .sort((a: number, b: number) => a - b),
+      )
+      .toEqual([120.02, 1200.2]);
     await context.close();
   });
 });

@@ -3,7 +3,8 @@
  * A characteristic whose tolerance was tightened in a new recipe version keeps its history on screen: with
  * "All versions" the control chart holds both versions' points, a boundary line labelled with the new
  * version's number stands where its points begin, and each version's USL is drawn over its own points at
- * the API's value, read back from the chart's scene in pixels.
+ * the API's value, read back from the chart's scene in pixels. The measurement table under the chart lists the
+ * same rows, each with its version.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,5 +134,29 @@ describe('a characteristic across recipe versions', () => {
     expect(Math.abs(secondUsl.y1 - (secondBoundary?.[1] as number))).toBeLessThanOrEqual(1);
     expect(Math.abs(secondUsl.x1 - (secondBoundary?.[0] as number))).toBeLessThanOrEqual(1);
     expect(Math.abs(secondUsl.x2 - (secondEnd?.[0] as number))).toBeLessThanOrEqual(1);
+
+    // the table under the chart lists what the chart shows: every version's rows, each naming its version
+    const listed = await session.api(
+      'GET',
+      `/measurements/?subtask_id=${currentSubtaskId}&across_versions=true&per_page=50`,
+    );
+    expect(listed.total).toBe(total);
+    const table = page.getByTestId('measurement-table');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(total);
+    const shown = await table.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((row) => {
+        const cells = Array.from(row.querySelectorAll('td'), (td) => td.textContent ?? '');
+        // columns with one point chosen: measured at, lot, serial, value, deviation, result, input, gauge, operator, version, …
+        return `${cells[2]}|${cells[3]}|${row.querySelector('[data-testid="version-cell"]')?.textContent}`;
+      }),
+    );
+    const expected = listed.items.map(
+      (m: { serial_number: string; value: number; version_number: number }) =>
+        `${m.serial_number}|${m.value}|v${m.version_number}`,
+    );
+    expect(shown).toEqual(expected);
+    expect(new Set(shown.map((row) => row.split('|')[2]))).toEqual(
+      new Set(versions.map((v: { version_number: number }) => `v${v.version_number}`)),
+    );
   });
 });

@@ -7,7 +7,10 @@ import type { ReportText } from './report-text.js';
 export const limitText = (value: number | null, decimals: number, text: ReportText): string =>
   value === null ? text.none : fixed(value, decimals);
 
-/** Three side-by-side panels like Minitab's capability report: process data, within, overall. */
+/**
+ * Three side-by-side panels like Minitab's capability report: process data, within, overall. Each index the API
+ * gives a 95 % interval for (Cp, Cpk, Pp, Ppk) has it on the row below, as the web's capability table shows them.
+ */
 export function drawCapabilityTable(
   doc: Doc,
   c: Capability,
@@ -35,10 +38,11 @@ export function drawCapabilityTable(
       title: text.potential,
       rows: [
         ['Cp', index2(c.cp)],
+        [text.ci95('Cp'), ci(c.cp_ci95)],
         ['CPL', index2(c.cpl)],
         ['CPU', index2(c.cpu)],
         ['Cpk', index2(c.cpk)],
-        [text.cpkCi, ci(c.cpk_ci95)],
+        [text.ci95('Cpk'), ci(c.cpk_ci95)],
         [text.ppmBelow, ppm(c.ppm_within?.below_lsl)],
         [text.ppmAbove, ppm(c.ppm_within?.above_usl)],
       ],
@@ -47,9 +51,11 @@ export function drawCapabilityTable(
       title: text.overallCapability,
       rows: [
         ['Pp', index2(c.pp)],
+        [text.ci95('Pp'), ci(c.pp_ci95)],
         ['PPL', index2(c.ppl)],
         ['PPU', index2(c.ppu)],
         ['Ppk', index2(c.ppk)],
+        [text.ci95('Ppk'), ci(c.ppk_ci95)],
         ['Cpm', index2(c.cpm)],
         [text.ppmTotal, ppm(c.ppm_overall?.total)],
         [text.ppmObserved, ppm(c.ppm_observed?.total)],
@@ -58,7 +64,9 @@ export function drawCapabilityTable(
   ];
   const gap = 10;
   const panelWidth = (CONTENT_WIDTH - 2 * gap) / 3;
-  const rowHeight = 12.5;
+  // the intervals add two rows to the overall panel; rows are kept tight so the histogram stays on page 1
+  const rowHeight = 11;
+  const rows = Math.max(...panels.map((panel) => panel.rows.length));
   panels.forEach((panel, p) => {
     const x = PAGE.margin + p * (panelWidth + gap);
     doc.rect(x, y, panelWidth, 15).fill(COLOURS.band);
@@ -85,7 +93,7 @@ export function drawCapabilityTable(
       });
     });
   });
-  let next = y + 19 + 7 * rowHeight + 2;
+  let next = y + 19 + rows * rowHeight + 2;
   if (c.warnings.length > 0) {
     line(doc, text.note(c.warnings.join('; ')), PAGE.margin, next, {
       width: CONTENT_WIDTH,

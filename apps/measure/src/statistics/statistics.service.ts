@@ -79,8 +79,10 @@ export async function resolveScope(database: Database, query: StatisticsFilters)
   };
 }
 
-/** 422 for `across_versions` where it means nothing or contradicts another filter. */
-function checkAcrossVersions(query: StatisticsFilters): void {
+/** 422 for `across_versions` where it means nothing or contradicts another filter (statistics and the list). */
+export function checkAcrossVersions(
+  query: Pick<StatisticsFilters, 'across_versions' | 'subtask_id' | 'version_id'>,
+): void {
   if (!query.across_versions) return;
   if (query.subtask_id === undefined)
     throw unprocessable('querystring.across_versions: needs subtask_id (the characteristic to follow)');

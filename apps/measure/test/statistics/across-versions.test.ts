@@ -84,6 +84,28 @@ describe.each(DIALECTS)('statistics across recipe versions on %s', (dialect) => 
     expect(alone.body.n).toBe(3);
   });
 
+  it('lists the rows the chart is drawn from: every version’s measurements, each with its version number', async () => {
+    const joined = [...ofSubtask(f.s1), ...ofSubtask(f.currentS1)];
+    const list = await get(`/api/measurements/?${query()}&per_page=500`);
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.total).toBe(joined.length);
+    const versionNumber = new Map([
+      [f.versionId, 2],
+      [f.currentVersionId, 3],
+    ]);
+    const byId = (rows: [number, number | undefined][]) => rows.sort((x, y) => x[0] - y[0]);
+    const rows = (list.body.items as { id: number; version_number: number }[]).map((m): [number, number] => [
+      m.id,
+      m.version_number,
+    ]);
+    expect(byId(rows)).toEqual(byId(joined.map((p) => [p.id, versionNumber.get(p.version_id)])));
+    // without the flag the subtask is one version only, as before
+    const one = await get(`/api/measurements/?recipe_id=${f.recipeId}&subtask_id=${f.currentS1}`);
+    expect(one.body.total).toBe(ofSubtask(f.currentS1).length);
+    const withVersion = await get(`/api/measurements/?${query()}&version_id=${f.versionId}`);
+    expect(withVersion.status).toBe(422);
+  });
+
   it('refuses across_versions without a characteristic, or with a version filter, with 422 naming it', async () => {
     const noSubtask = await get(`/api/statistics/summary?recipe_id=${f.recipeId}&across_versions=true`);
     expect(noSubtask.status).toBe(422);

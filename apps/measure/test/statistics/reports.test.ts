@@ -71,6 +71,29 @@ describe.each(DIALECTS)('reports on %s', (dialect) => {
     expect(text).toContain('Dana Metrologist');
   });
 
+  it('SPC report: the 95 % intervals of Cp, Cpk, Pp and Ppk are the API’s, in the reader’s language', async () => {
+    const query = `recipe_id=${f.recipeId}&subtask_id=${f.s1}`;
+    const capability = (await h.call('GET', `/api/statistics/capability?${query}`, { key: metro.key })).body;
+    // as the report prints them: two decimals, lower – upper
+    const interval = (name: string, label: string) => {
+      const ci = capability[`${name}_ci95`] as { lower: number; upper: number };
+      const figures = `${ci.lower.toFixed(2)} – ${ci.upper.toFixed(2)}`;
+      return new RegExp(`${label}\\s+${figures.replaceAll('.', '\\.')}`);
+    };
+    const en = await pdfText((await download(`/api/reports/spc?${query}`, 'spc-ci.pdf')).file);
+    for (const name of ['cp', 'cpk', 'pp', 'ppk'])
+      expect(en).toMatch(interval(name, `${name[0]?.toUpperCase()}${name.slice(1)} 95% CI`));
+
+    await h.call('PUT', '/api/auth/me', { key: metro.key, body: { language_pref: 'de' } });
+    try {
+      const de = await pdfText((await download(`/api/reports/spc?${query}`, 'spc-ci-de.pdf')).file);
+      for (const name of ['cp', 'cpk', 'pp', 'ppk'])
+        expect(de).toMatch(interval(name, `${name[0]?.toUpperCase()}${name.slice(1)} 95%-KI`));
+    } finally {
+      await h.call('PUT', '/api/auth/me', { key: metro.key, body: { language_pref: 'en' } });
+    }
+  });
+
   it('SPC report shows the filters applied and only the selected data', async () => {
     const query = `recipe_id=${f.recipeId}&subtask_id=${f.s1}&lot_number=LOT-B`;
     const { response, file } = await download(`/api/reports/spc?${query}`, 'spc-lot.pdf');

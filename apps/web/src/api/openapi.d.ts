@@ -1329,6 +1329,8 @@ export interface components {
       taken_at: string | null;
       value: number;
       version_id: number;
+      /** @description The number of the recipe version the measurement was taken on, as the maker sees it */
+      version_number: number;
     };
     RecipeSummary: {
       active: boolean;
@@ -3433,6 +3435,8 @@ export interface operations {
   getMeasurements: {
     parameters: {
       query: {
+        /** @description with subtask_id: the characteristic in every version of the recipe (the subtasks with the subtask's marker number), the rows the statistics with `across_versions` are computed from */
+        across_versions?: boolean;
         /** @description ISO 8601 date or date-time, inclusive */
         date_from?: string;
         /** @description ISO 8601 date (whole day included) or date-time, inclusive */

@@ -577,15 +577,20 @@ export const de: Messages = {
   },
   duplicateSerial: {
     stored_one:
-      'Seriennummer {{serial}} aus Los {{lot}} wurde bereits gemessen ({{count}} Messwert, zuletzt {{time}}). Seriennummer korrigieren oder das Teil bewusst erneut messen.',
+      'Seriennummer {{serial}} aus Los {{lot}} wurde bereits gemessen ({{count}} Messwert, zuletzt {{time}}). Seriennummer ändern oder beibehalten, wenn das Teil bewusst erneut gemessen wird; „Teil abschließen“ wartet auf Ihre Antwort.',
     stored_other:
-      'Seriennummer {{serial}} aus Los {{lot}} wurde bereits gemessen ({{count}} Messwerte, zuletzt {{time}}). Seriennummer korrigieren oder das Teil bewusst erneut messen.',
+      'Seriennummer {{serial}} aus Los {{lot}} wurde bereits gemessen ({{count}} Messwerte, zuletzt {{time}}). Seriennummer ändern oder beibehalten, wenn das Teil bewusst erneut gemessen wird; „Teil abschließen“ wartet auf Ihre Antwort.',
     queued_one:
-      'Seriennummer {{serial}} aus Los {{lot}} wartet an dieser Station bereits auf das Senden ({{count}} Teil, {{time}}). Seriennummer korrigieren oder das Teil bewusst erneut messen.',
+      'Seriennummer {{serial}} aus Los {{lot}} wartet an dieser Station bereits auf das Senden ({{count}} Teil, {{time}}). Seriennummer ändern oder beibehalten, wenn das Teil bewusst erneut gemessen wird; „Teil abschließen“ wartet auf Ihre Antwort.',
     queued_other:
-      'Seriennummer {{serial}} aus Los {{lot}} wartet an dieser Station bereits auf das Senden ({{count}} Teile, zuletzt {{time}}). Seriennummer korrigieren oder das Teil bewusst erneut messen.',
-    correct: 'Seriennummer korrigieren',
-    measureAgain: 'Erneut messen',
+      'Seriennummer {{serial}} aus Los {{lot}} wartet an dieser Station bereits auf das Senden ({{count}} Teile, zuletzt {{time}}). Seriennummer ändern oder beibehalten, wenn das Teil bewusst erneut gemessen wird; „Teil abschließen“ wartet auf Ihre Antwort.',
+    change: 'Seriennummer ändern',
+    keep: 'Seriennummer beibehalten',
+    newSerial: 'Neue Seriennummer',
+    useSerial: 'Diese Seriennummer verwenden',
+    unchecked:
+      'Seriennummer {{serial}} konnte nicht beim Server geprüft werden (keine Antwort); es wird wie gewohnt weiter gemessen.',
+    checking: 'Seriennummer wird geprüft …',
   },
   versionNotice: {
     newVersion:

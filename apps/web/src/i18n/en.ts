@@ -571,15 +571,20 @@ export const en = {
   },
   duplicateSerial: {
     stored_one:
-      'Serial number {{serial}} of lot {{lot}} was measured already ({{count}} value, last {{time}}). Correct the serial number, or measure this part again on purpose.',
+      'Serial number {{serial}} of lot {{lot}} was measured already ({{count}} value, last {{time}}). Change the serial number, or keep it if this part is measured again on purpose; Submit part waits for your answer.',
     stored_other:
-      'Serial number {{serial}} of lot {{lot}} was measured already ({{count}} values, last {{time}}). Correct the serial number, or measure this part again on purpose.',
+      'Serial number {{serial}} of lot {{lot}} was measured already ({{count}} values, last {{time}}). Change the serial number, or keep it if this part is measured again on purpose; Submit part waits for your answer.',
     queued_one:
-      'Serial number {{serial}} of lot {{lot}} is already waiting to be sent from this station ({{count}} part, {{time}}). Correct the serial number, or measure this part again on purpose.',
+      'Serial number {{serial}} of lot {{lot}} is already waiting to be sent from this station ({{count}} part, {{time}}). Change the serial number, or keep it if this part is measured again on purpose; Submit part waits for your answer.',
     queued_other:
-      'Serial number {{serial}} of lot {{lot}} is already waiting to be sent from this station ({{count}} parts, last {{time}}). Correct the serial number, or measure this part again on purpose.',
-    correct: 'Correct serial number',
-    measureAgain: 'Measure again',
+      'Serial number {{serial}} of lot {{lot}} is already waiting to be sent from this station ({{count}} parts, last {{time}}). Change the serial number, or keep it if this part is measured again on purpose; Submit part waits for your answer.',
+    change: 'Change serial number',
+    keep: 'Keep serial number',
+    newSerial: 'New serial number',
+    useSerial: 'Use this serial number',
+    unchecked:
+      'Serial number {{serial}} could not be checked against the server (no answer); measuring goes on as usual.',
+    checking: 'Checking the serial number…',
   },
   versionNotice: {
     newVersion: 'Saving creates version {{next}}: recipe details and new tasks always start a new version.',

@@ -12,6 +12,10 @@ import { ExcludeForm, ExclusionCell, useActiveExclusions } from './exclusions';
 
 const PER_PAGE = 50;
 
+/**
+ * The measurements behind the charts: the same query (with "all versions", `across_versions` lists every
+ * version's rows of the characteristic, each row naming its version), paged, newest first.
+ */
 export function MeasurementTable({ filters }: { filters: Query }) {
   const { t } = useTranslation();
   const [verdict, setVerdict] = useState<Verdict | ''>('');
@@ -101,7 +105,9 @@ export function MeasurementTable({ filters }: { filters: Query }) {
                     <td>{t(m.input_method === 'usb_caliper' ? 'operator.caliper' : 'operator.manual')}</td>
                     <td>{gaugeCode(m.gauge_id)}</td>
                     <td>{m.operator_name}</td>
-                    <td className="num">{m.version_id}</td>
+                    <td className="num" data-testid="version-cell">
+                      v{m.version_number}
+                    </td>
                     <td>
                       <ExclusionCell
                         measurement={m}

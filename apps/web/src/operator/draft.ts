@@ -1,4 +1,5 @@
 import type { Gauge, InputMethod, Recipe, Subtask, Task } from '../api/types';
+import type { SerialCheckState } from './duplicate-serial';
 
 /** One recorded point of the part in progress. */
 export interface DraftValue {
@@ -25,6 +26,11 @@ export interface Draft {
   index: number;
   /** The gauge the operator measures with; null or absent when the register holds none. */
   gauge?: Gauge | null;
+  /**
+   * The duplicate-serial check, which runs while the part is measured. Absent in drafts of a client that
+   * checked before the part started: those were checked already.
+   */
+  serial_check?: SerialCheckState;
 }
 
 export interface MeasurePoint {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { findEarlierPart, type PartKey } from './duplicate-serial';
+import { checkSerial, type PartKey } from './duplicate-serial';
 import type { PendingBatch } from './pending-queue';
 
 const key: PartKey = { recipe_id: 4, recipe_code: 'FL-1', lot_number: 'LOT-7', serial_number: 'SN-1' };
@@ -23,7 +23,7 @@ function batch(serial: string, created_at: string, recipe_code = 'FL-1'): Pendin
   };
 }
 
-describe('findEarlierPart', () => {
+describe('checkSerial', () => {
   it('finds a part of the same recipe, lot and serial still waiting in the queue, without asking the server', async () => {
     const check = vi.fn();
     const queue = [
@@ -31,29 +31,31 @@ describe('findEarlierPart', () => {
       batch('SN-1', '2026-11-28T09:00:00Z'),
       batch('SN-2', 'x'),
     ];
-    expect(await findEarlierPart(key, queue, check)).toEqual({
-      where: 'queue',
-      count: 2,
-      last_measured_at: '2026-11-28T09:00:00Z',
+    expect(await checkSerial(key, queue, check)).toEqual({
+      state: 'duplicate',
+      earlier: { where: 'queue', count: 2, last_measured_at: '2026-11-28T09:00:00Z' },
     });
     expect(check).not.toHaveBeenCalled();
   });
 
   it('asks the server when the queue holds none, and ignores other recipes', async () => {
     const check = vi.fn(async () => ({ measurement_count: 3, last_measured_at: '2026-11-27T10:00:00Z' }));
-    const found = await findEarlierPart(key, [batch('SN-1', 'x', 'OTHER')], check);
-    expect(found).toEqual({ where: 'server', count: 3, last_measured_at: '2026-11-27T10:00:00Z' });
+    const found = await checkSerial(key, [batch('SN-1', 'x', 'OTHER')], check);
+    expect(found).toEqual({
+      state: 'duplicate',
+      earlier: { where: 'server', count: 3, last_measured_at: '2026-11-27T10:00:00Z' },
+    });
     expect(check).toHaveBeenCalledWith(key);
   });
 
-  it('is no duplicate when the server has none, or cannot be asked (the station keeps working offline)', async () => {
+  it('is clear when the server has none, and unchecked (not a duplicate) when it cannot be asked', async () => {
     expect(
-      await findEarlierPart(key, [], async () => ({ measurement_count: 0, last_measured_at: null })),
-    ).toBeNull();
+      await checkSerial(key, [], async () => ({ measurement_count: 0, last_measured_at: null })),
+    ).toEqual({ state: 'clear' });
     expect(
-      await findEarlierPart(key, [], async () => {
+      await checkSerial(key, [], async () => {
         throw new Error('offline');
       }),
-    ).toBeNull();
+    ).toEqual({ state: 'unchecked' });
   });
 });

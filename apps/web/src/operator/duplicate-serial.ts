@@ -32,26 +32,45 @@ export function queuedPart(batches: readonly PendingBatch[], key: PartKey): Earl
   return { where: 'queue', count: same.length, last_measured_at: last };
 }
 
-type SerialCheck = (key: PartKey) => Promise<{ measurement_count: number; last_measured_at: string | null }>;
+/**
+ * What the station knows about the part's serial number, kept in the draft so a reload resumes where it was:
+ * asked and not yet answered (a reload asks again), no earlier part, an earlier part the operator has not
+ * answered yet (Submit waits), one they kept on purpose, or no answer from the server (never blocking).
+ */
+export type SerialCheckState =
+  | { state: 'pending' }
+  | { state: 'clear' }
+  | { state: 'duplicate'; earlier: EarlierPart }
+  | { state: 'confirmed'; earlier: EarlierPart }
+  | { state: 'unchecked' };
+
+type ServerCheck = (key: PartKey) => Promise<{ measurement_count: number; last_measured_at: string | null }>;
 
 /**
  * Whether the serial number was measured before in this lot. The queue is asked first (it knows parts the
- * server has not seen); the server's answer missing (offline station) is not a duplicate: the station must
- * keep working, and the server keeps both parts, which the metrologist sees by serial number.
+ * server has not seen); a server that fails or does not answer leaves the serial unchecked, which blocks
+ * nothing: the station must keep working, and the server keeps both parts, which the metrologist sees by serial.
  */
-export async function findEarlierPart(
+export async function checkSerial(
   key: PartKey,
   batches: readonly PendingBatch[],
-  check: SerialCheck,
-): Promise<EarlierPart | null> {
+  check: ServerCheck,
+): Promise<SerialCheckState> {
   const queued = queuedPart(batches, key);
-  if (queued) return queued;
+  if (queued) return { state: 'duplicate', earlier: queued };
   try {
     const stored = await check(key);
     return stored.measurement_count > 0
-      ? { where: 'server', count: stored.measurement_count, last_measured_at: stored.last_measured_at }
-      : null;
+      ? {
+          state: 'duplicate',
+          earlier: {
+            where: 'server',
+            count: stored.measurement_count,
+            last_measured_at: stored.last_measured_at,
+          },
+        }
+      : { state: 'clear' };
   } catch {
-    return null;
+    return { state: 'unchecked' };
   }
 }

@@ -20,15 +20,20 @@ import { usePendingQueue } from './pending-context';
 import { usePlausibilityBand } from './plausibility-band';
 import { PlausibilityPrompt } from './plausibility-prompt';
 import { PointsList } from './points-list';
+import { type DraftUpdate, SerialCheckNotice, useSerialCheck } from './serial-check';
 
 interface MeasureViewProps {
   draft: Draft;
-  onChange(draft: Draft): void;
+  /** Changes the newest draft (not this render's copy: the serial check answers in the background). */
+  onChange: DraftUpdate;
   onDone(lot: string, serial: string, verdicts: Record<Verdict, number>): void;
   onCancel(): void;
 }
 
-/** One part: step through the points with the keyboard or a caliper; values are saved as they are entered. */
+/**
+ * One part: step through the points with the keyboard or a caliper; values are saved as they are entered. The
+ * serial number is checked meanwhile; an earlier part of it in the lot holds Submit until the operator answers.
+ */
 export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewProps) {
   const { t } = useTranslation();
   const queue = usePendingQueue();
@@ -54,6 +59,12 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
   const log = useRef<KeystrokeLog>(emptyLog());
   const inputRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
+  useSerialCheck(draft, onChange);
+  const serialCheck = draft.serial_check?.state;
+  /** Submit pressed before the serial check answered: the part is sent when it does, unless it found a duplicate. */
+  const [submitAsked, setSubmitAsked] = useState(false);
+  /** Bumped when the operator answered the serial notice, so the keyboard goes back to the measuring. */
+  const [refocus, setRefocus] = useState(0);
 
   const missing = points.filter((p) => !draft.values[String(p.subtask.id)]).length;
   const complete = points.length > 0 && missing === 0;
@@ -62,7 +73,14 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
   useEffect(() => {
     if (complete && lastEntered !== null) submitRef.current?.focus();
     else inputRef.current?.focus();
-  }, [index, complete, lastEntered]);
+  }, [index, complete, lastEntered, refocus]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the check answers a Submit that waited for it
+  useEffect(() => {
+    if (!submitAsked || serialCheck === 'pending') return;
+    setSubmitAsked(false);
+    if (serialCheck !== 'duplicate') submit();
+  }, [submitAsked, serialCheck]);
 
   const verdicts: Record<number, Verdict> = {};
   for (const p of points) {
@@ -76,7 +94,7 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
     setText('');
     setInvalid(false);
     setOutlier(null);
-    onChange({ ...draft, index: Math.max(0, Math.min(points.length - 1, next)) });
+    onChange((current) => ({ ...current, index: Math.max(0, Math.min(points.length - 1, next)) }));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -118,21 +136,24 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
   function record(value: number, input_method: InputMethod, decimals: number) {
     if (!point) return;
     const taken = { value, input_method, decimals, taken_at: new Date().toISOString() };
-    const values = {
-      ...draft.values,
-      [String(point.subtask.id)]: gauge ? { ...taken, gauge_id: gauge.id } : taken,
-    };
-    const next = nextOpenPoint(points, values, index);
+    const id = String(point.subtask.id);
     log.current = emptyLog();
     setText('');
     setInvalid(false);
     setOutlier(null);
     setLastEntered(index);
-    onChange({ ...draft, values, index: next ?? index });
+    onChange((current) => {
+      const values = { ...current.values, [id]: gauge ? { ...taken, gauge_id: gauge.id } : taken };
+      return { ...current, values, index: nextOpenPoint(points, values, index) ?? index };
+    });
   }
 
   function submit() {
-    if (!complete) return;
+    if (!complete || serialCheck === 'duplicate') return;
+    if (serialCheck === 'pending') {
+      setSubmitAsked(true);
+      return;
+    }
     const measurements: MeasurementCreate[] = points.map((p) => {
       const recorded = draft.values[String(p.subtask.id)]!;
       return {
@@ -204,6 +225,7 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
           </button>
         </div>
       </div>
+      <SerialCheckNotice draft={draft} update={onChange} onAnswered={() => setRefocus((n) => n + 1)} />
       <div className="measure-layout" style={{ marginTop: '0.75rem' }}>
         <div>
           <h2 style={{ marginTop: 0 }}>{point.task.title}</h2>
@@ -258,7 +280,7 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
             onPick={(picked) => {
               rememberGauge(user.id, picked);
               setGaugeStop(null);
-              onChange({ ...draft, gauge: picked });
+              onChange((current) => ({ ...current, gauge: picked }));
               inputRef.current?.focus();
             }}
           />
@@ -305,14 +327,15 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
             ref={submitRef}
             type="button"
             className="primary"
-            disabled={!complete}
+            disabled={!complete || serialCheck === 'duplicate'}
+            aria-busy={submitAsked || undefined}
             onClick={submit}
             onKeyDown={(event) => {
               if (event.key === 'Escape') inputRef.current?.focus();
             }}
             style={{ width: '100%' }}
           >
-            {t('operator.submit')}
+            {submitAsked ? t('duplicateSerial.checking') : t('operator.submit')}
           </button>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../api/client';
 import type { Recipe, StationRecipe, Verdict } from '../api/types';
@@ -23,10 +23,20 @@ export function OperatorPage({ stationCode }: { stationCode?: string }) {
   const [lastLot, setLastLot] = useState(() => draft?.lot_number ?? '');
   const [saved, setSaved] = useState<{ serial: string; verdicts: Record<Verdict, number> } | null>(null);
 
-  const setDraft = (next: Draft | null) => {
+  // The newest draft, also before React re-renders: a background answer (the serial check) and a reading typed
+  // in the same instant both build on it, so neither overwrites the other.
+  const latest = useRef(draft);
+  const setDraft = useCallback((next: Draft | null) => {
+    latest.current = next;
     saveDraft(next);
     setDraftState(next);
-  };
+  }, []);
+  const updateDraft = useCallback(
+    (update: (current: Draft) => Draft) => {
+      if (latest.current) setDraft(update(latest.current));
+    },
+    [setDraft],
+  );
 
   return (
     <div className="station">
@@ -57,7 +67,7 @@ export function OperatorPage({ stationCode }: { stationCode?: string }) {
       {draft ? (
         <MeasureView
           draft={draft}
-          onChange={setDraft}
+          onChange={updateDraft}
           onDone={(lot, serial, verdicts) => {
             setLastLot(lot);
             setSaved({ serial, verdicts });
@@ -71,7 +81,16 @@ export function OperatorPage({ stationCode }: { stationCode?: string }) {
           initialLot={lastLot}
           onStart={(lot_number, serial_number, gauge) => {
             setSaved(null);
-            setDraft({ recipe, lot_number, serial_number, values: {}, index: 0, gauge });
+            // the part starts at once; its serial number is checked while it is measured
+            setDraft({
+              recipe,
+              lot_number,
+              serial_number,
+              values: {},
+              index: 0,
+              gauge,
+              serial_check: { state: 'pending' },
+            });
           }}
           onChangeRecipe={() => setRecipe(null)}
         />

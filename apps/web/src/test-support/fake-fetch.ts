@@ -7,7 +7,9 @@ export interface FakeCall {
   body: unknown;
 }
 
-type Handler = (call: FakeCall) => { status?: number; body?: unknown } | 'network-down';
+type Answer = { status?: number; body?: unknown } | 'network-down';
+/** An answer, or a promise of one: a test holds a slow server's answer back until it resolves it. */
+type Handler = (call: FakeCall) => Answer | Promise<Answer>;
 
 /**
  * Replaces window.fetch with a small router for component tests: each test says how the API answers
@@ -29,7 +31,7 @@ export function fakeFetch(routes: Record<string, Handler>) {
       return new Response(JSON.stringify({ detail: `no fake for ${method} ${url.pathname}` }), {
         status: 404,
       });
-    const answer = handler(call);
+    const answer = await handler(call);
     if (answer === 'network-down') throw new TypeError('Failed to fetch');
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,

@@ -60,8 +60,17 @@ export const recipe: Recipe = {
   },
 };
 
-/** Whether the server answers, with which status a batch is answered, and which serials it holds; reset by each test. */
-export const network = { up: true, batchStatus: 200, storedSerials: {} as Record<string, number> };
+/**
+ * Whether the server answers, with which status a batch is answered, which serials it holds, and what holds
+ * back or breaks its serial check (a promise it waits for, a status it fails with); reset by each test.
+ */
+export const network = {
+  up: true,
+  batchStatus: 200,
+  storedSerials: {} as Record<string, number>,
+  serialCheckHeld: null as Promise<unknown> | null,
+  serialCheckStatus: 200,
+};
 
 export function api() {
   return fakeFetch({
@@ -70,8 +79,11 @@ export function api() {
       body: [{ id: 1, code: 'FL-100', name: 'Flange', active: true }],
     }),
     'GET /api/recipes/code/FL-100': () => ({ body: recipe }),
-    'GET /api/measurements/serial-check': (call) => {
+    'GET /api/measurements/serial-check': async (call) => {
+      await network.serialCheckHeld;
       if (!network.up) return 'network-down';
+      if (network.serialCheckStatus !== 200)
+        return { status: network.serialCheckStatus, body: { detail: 'database unavailable' } };
       const query = new URL(call.path, 'http://localhost').searchParams;
       const count = network.storedSerials[`${query.get('lot_number')}/${query.get('serial_number')}`] ?? 0;
       return {

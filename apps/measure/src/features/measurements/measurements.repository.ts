@@ -126,7 +126,7 @@ export const measurementsRepository = {
       ).n,
     ),
 
-  /** Display names of operators and marker numbers of points, for one list page's rows. */
+  /** Display names of operators, marker numbers of points and version numbers, for one list page's rows. */
   labels: async (db: Kysely<DB>, rows: MeasurementRow[]) => {
     const userIds = [...new Set(rows.map((r) => r.measured_by))];
     const subtaskIds = [...new Set(rows.map((r) => r.subtask_id))];
@@ -142,8 +142,14 @@ export const measurementsRepository = {
         ? []
         : db
             .selectFrom('subtasks')
-            .select(['id', 'marker_number', 'description'])
-            .where('id', 'in', subtaskIds)
+            .innerJoin('recipe_versions', 'recipe_versions.id', 'subtasks.version_id')
+            .select([
+              'subtasks.id',
+              'subtasks.marker_number',
+              'subtasks.description',
+              'recipe_versions.version_number',
+            ])
+            .where('subtasks.id', 'in', subtaskIds)
             .execute(),
     ]);
     return {
@@ -151,6 +157,15 @@ export const measurementsRepository = {
       subtasks: new Map(subtasks.map((s) => [s.id, s])),
     };
   },
+
+  /** The recipe and marker number of a subtask: the characteristic it is one version of. */
+  characteristicOf: (db: Kysely<DB>, subtaskId: number) =>
+    db
+      .selectFrom('subtasks')
+      .innerJoin('recipe_versions', 'recipe_versions.id', 'subtasks.version_id')
+      .select(['recipe_versions.recipe_id', 'subtasks.marker_number'])
+      .where('subtasks.id', '=', subtaskId)
+      .executeTakeFirst(),
 
   /** How often a part (recipe, lot, serial) was measured already, and when last. */
   partSummary: async (db: Kysely<DB>, filters: MeasurementFilters) => {

@@ -39,6 +39,9 @@ export const MeasurementListItemSchema = Type.Object(
     operator_name: Type.String({ description: "The operator's display name (username when none is set)" }),
     marker_number: Type.Integer({ description: "The point's marker number in its recipe version" }),
     subtask_description: Type.String(),
+    version_number: Type.Integer({
+      description: 'The number of the recipe version the measurement was taken on, as the maker sees it',
+    }),
   },
   { $id: 'MeasurementListItem' },
 );
@@ -136,6 +139,13 @@ export type MeasurementFilters = Static<typeof MeasurementFilterQuery> & {
 
 export const MeasurementListQuery = Type.Object({
   ...MeasurementFilterFields,
+  across_versions: Type.Optional(
+    Type.Boolean({
+      description:
+        "with subtask_id: the characteristic in every version of the recipe (the subtasks with the subtask's " +
+        'marker number), the rows the statistics with `across_versions` are computed from',
+    }),
+  ),
   page: Type.Integer({ minimum: 1, maximum: 10_000_000, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
 });

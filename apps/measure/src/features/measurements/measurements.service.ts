@@ -5,6 +5,8 @@ import { isUniqueViolation } from '../../db/db-errors.js';
 import type { DB } from '../../db/schema.types.js';
 import { classify, deviation } from '../../domain/tolerance.js';
 import { nowIso, paged } from '../../http/time.js';
+import { statisticsRepository } from '../../statistics/statistics.repository.js';
+import { checkAcrossVersions } from '../../statistics/statistics.service.js';
 import { gaugeChecker } from '../gauges/gauge-check.js';
 import { batchesRepository, contentHash, normalizedItem, replayBatch } from './measurement-batches.js';
 import { measurementsRepository, toMeasurement } from './measurements.repository.js';
@@ -113,7 +115,8 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
       return rows.map(toMeasurement);
     },
 
-    async list(filters: MeasurementFilters, page: number, perPage: number) {
+    async list(query: MeasurementFilters & { across_versions?: boolean }, page: number, perPage: number) {
+      const filters = await followCharacteristic(db, query);
       const [rows, total] = await Promise.all([
         measurementsRepository.list(db, filters, (page - 1) * perPage, perPage),
         measurementsRepository.count(db, filters),
@@ -124,6 +127,7 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
         operator_name: operators.get(row.measured_by) ?? `#${row.measured_by}`,
         marker_number: subtasks.get(row.subtask_id)?.marker_number ?? 0,
         subtask_description: subtasks.get(row.subtask_id)?.description ?? '',
+        version_number: subtasks.get(row.subtask_id)?.version_number ?? 0,
       }));
       return paged(items, total, page, perPage);
     },
@@ -131,4 +135,26 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
     partSummary: (filters: MeasurementFilters) => measurementsRepository.partSummary(db, filters),
   };
   return service;
+}
+
+/**
+ * The list's filters; with `across_versions` the subtask stands for its characteristic (recipe and marker number)
+ * in every version, the same rows the statistics and the chart across versions are computed from. An unknown
+ * subtask lists nothing, as it does without the flag.
+ */
+async function followCharacteristic(
+  db: Kysely<DB>,
+  { across_versions, ...filters }: MeasurementFilters & { across_versions?: boolean },
+): Promise<MeasurementFilters> {
+  checkAcrossVersions({ ...filters, across_versions });
+  if (!across_versions || filters.subtask_id === undefined) return filters;
+  const characteristic = await measurementsRepository.characteristicOf(db, filters.subtask_id);
+  if (!characteristic) return filters;
+  const lineage = await statisticsRepository.lineage(
+    db,
+    characteristic.recipe_id,
+    characteristic.marker_number,
+  );
+  const { subtask_id: _one, ...rest } = filters;
+  return { ...rest, subtask_ids: lineage.map((row) => row.subtask_id) };
 }
