@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Envelope, type Gateway, MAINNET, startGateway, TESTNET } from './helpers.js';
@@ -241,6 +241,7 @@ describe('rotation and /admin/audit', () => {
 
 describe('when the audit log cannot be written', () => {
   let broken: Gateway;
+  const blocker = () => join(gateway.dataDir, 'not-a-dir');
   beforeAll(async () => {
     const blocker = join(gateway.dataDir, 'not-a-dir');
     writeFileSync(blocker, 'x');
@@ -257,5 +258,22 @@ describe('when the audit log cannot be written', () => {
     });
     const sim = broken.sims.get('ticker')!;
     expect(sim.test.hits()).toBe(0);
+  });
+
+  // The key is claimed while the attempt record is synced; a write stopped by the audit must give it back.
+  it('gives an Idempotency-Key back when the attempt record failed: the repeat runs once the log works', async () => {
+    const order = { symbol: 'BTC', amount: 0.01 };
+    const headers = { 'idempotency-key': 'audit-down-1' };
+    const refused = await broken.call('/mcp-ticker/tools/place_order', order, headers);
+    expect(refused.status).toBe(503);
+    const sim = broken.sims.get('ticker')!;
+    expect(sim.test.hits()).toBe(0);
+
+    rmSync(blocker());
+    mkdirSync(blocker());
+    const repeat = await broken.call('/mcp-ticker/tools/place_order', order, headers);
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers.get('idempotent-replayed')).toBeNull();
+    expect(sim.test.hits()).toBeGreaterThan(0);
   });
 });

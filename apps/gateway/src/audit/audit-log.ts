@@ -4,6 +4,7 @@ import { AppError, type Logger } from '@app/kit';
 import { daysBefore, listAuditFiles, rotatedName, utcDay } from './audit-files.js';
 import type { AuditRecord } from './audit-record.js';
 import { linesBackwards } from './backwards-lines.js';
+import { GroupCommit } from './group-commit.js';
 
 export interface AuditLogOptions {
   file: string;
@@ -20,14 +21,18 @@ type FileHandle = Awaited<ReturnType<typeof open>>;
 /**
  * The audit trail: JSON lines appended to one file, rotated at the first
  * write of each new UTC day. `append` resolves only after the line is written
- * and fdatasync'd, so a record the caller waited for survives a crash. Appends
- * are serialised, so lines never interleave and rotation sees a quiet file.
+ * and fdatasync'd, so a record the caller waited for survives a crash. Records
+ * are group-committed (group-commit.ts): those that arrive while a write is
+ * being synced go out together in the next one, in arrival order, so lines
+ * never interleave and rotation sees a quiet file.
  */
 export class AuditLog {
   private handle: FileHandle | null = null;
   /** UTC day of the records in the current file; null while it is empty. */
   private currentDay: string | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly batches = new GroupCommit((batch: readonly Omit<AuditRecord, 'time'>[]) =>
+    this.write(batch),
+  );
 
   constructor(private readonly options: AuditLogOptions) {}
 
@@ -41,28 +46,7 @@ export class AuditLog {
    * then not go on with the write it was about to audit.
    */
   append(record: Omit<AuditRecord, 'time'>): Promise<AuditRecord> {
-    const run = this.queue.then(() => this.write(record));
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  async close(): Promise<void> {
-    await this.queue;
-    await this.handle?.close();
-    this.handle = null;
-  }
-
-  private async write(partial: Omit<AuditRecord, 'time'>): Promise<AuditRecord> {
-    const now = this.options.now();
-    const record: AuditRecord = { time: new Date(now).toISOString(), ...partial };
-    try {
-      const handle = await this.handleFor(utcDay(now));
-      await handle.write(`${JSON.stringify(record)}\n`);
-      await handle.datasync();
-    } catch (error) {
-      // Reopen on the next append: the handle may be the reason.
-      await this.handle?.close().catch(() => undefined);
-      this.handle = null;
+    return this.batches.add(record).catch((error: unknown) => {
       this.options.logger.error({ err: error, request_id: record.request_id }, 'audit write failed');
       throw new AppError(
         503,
@@ -73,9 +57,34 @@ export class AuditLog {
           cause: error,
         },
       );
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.batches.idle();
+    await this.handle?.close();
+    this.handle = null;
+  }
+
+  /** One batch: stamped with the time it is written, one write of all its lines, one fdatasync. */
+  private async write(partials: readonly Omit<AuditRecord, 'time'>[]): Promise<AuditRecord[]> {
+    const now = this.options.now();
+    const time = new Date(now).toISOString();
+    const records = partials.map((partial): AuditRecord => ({ time, ...partial }));
+    let text = '';
+    for (const record of records) text += `${JSON.stringify(record)}\n`;
+    try {
+      const handle = await this.handleFor(utcDay(now));
+      await handle.write(text);
+      await handle.datasync();
+    } catch (error) {
+      // Reopen on the next append: the handle may be the reason.
+      await this.handle?.close().catch(() => undefined);
+      this.handle = null;
+      throw error;
     }
-    this.options.logger.info(record, 'audit');
-    return record;
+    for (const record of records) this.options.logger.info(record, 'audit');
+    return records;
   }
 
   private async handleFor(day: string): Promise<FileHandle> {

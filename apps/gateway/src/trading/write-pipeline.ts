@@ -10,8 +10,8 @@ import { withDeadline } from '../upstream/call-deadline.js';
 import { clientOrderIdOf } from './client-order-id.js';
 import type { ExposureViews, Reservation } from './exposure-view.js';
 import { requestFingerprint } from './idempotency-key.js';
-import type { IdempotencyKeys, KeyTicket } from './idempotency-store.js';
-import { type ResultFields, WriteTrail } from './write-audit.js';
+import type { Begin, IdempotencyKeys, KeyTicket } from './idempotency-store.js';
+import { recorded, resultOf, WriteTrail } from './write-audit.js';
 import {
   idempotencyInProgress,
   idempotencyKeyReused,
@@ -65,7 +65,8 @@ type AnySteps = WriteSteps<any, any, any>;
 type Outcome = { result: ToolResult<unknown>; reconciled: boolean };
 
 /**
- * The one path of every write tool: audit the attempt → idempotency (key, body hash, actor) → leverage cap from
+ * The one path of every write tool: audit the attempt and, meanwhile, claim the idempotency key (key, body hash,
+ * actor) → leverage cap from
  * the venue's exposure → send once under the client order id → on a lost answer, look the order up by that id
  * → audit the result → store the answer under the key. A key whose write may have been sent is never sent
  * again: its next holder only looks the order up.
@@ -113,21 +114,11 @@ async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<Tool
     idempotency_key: idempotencyKey ?? null,
     client_order_id: context.clientOrderId,
   });
-  await trail.attempt();
+  const begin = await attemptAndClaim(trail, call, deps, toolId);
 
   let ticket: KeyTicket | undefined;
   let resume: 'fresh' | 'reconcile' = 'fresh';
-  if (idempotencyKey !== undefined) {
-    const begin = await deps.keys
-      .begin(
-        { actor: context.actor, key: idempotencyKey },
-        requestFingerprint(toolId, input),
-        context.clientOrderId,
-        deps.now(),
-      )
-      .catch(async (error: unknown) => {
-        throw await recorded(trail, idempotencyStoreUnavailable(error));
-      });
+  if (begin) {
     if (begin.kind === 'replay') {
       await trail.result({ outcome: 'replayed', upstream_ids: [], error: null });
       const { answer } = begin;
@@ -146,23 +137,65 @@ async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<Tool
         : await checkAndSend(steps, call, ticket, deps);
     const answer = call.answer(result, reconciled);
     const text = entry.render(answer).toString();
-    await trail.result({
-      outcome: 'ok',
-      upstream_ids: result.upstreamIds ?? [],
-      error: null,
-      ...(reconciled ? { reconciled: true } : {}),
-    });
-    if (ticket) {
-      const stored = { status: 200, body: text, dataTimestamp: answer.frame.data_timestamp };
-      await quietly(ticket.complete(stored), context, 'storing the answer');
-    }
+    // The outcome record and the stored answer are independent and both come before the answer: together.
+    const stored = { status: 200, body: text, dataTimestamp: answer.frame.data_timestamp };
+    await Promise.all([
+      trail.result({
+        outcome: 'ok',
+        upstream_ids: result.upstreamIds ?? [],
+        error: null,
+        ...(reconciled ? { reconciled: true } : {}),
+      }),
+      ticket && quietly(ticket.complete(stored), context, 'storing the answer'),
+    ]);
     return { ...answer, text };
   } catch (error) {
     const appError = toAppError(error);
-    await trail.result(resultOf(appError));
-    if (ticket) await quietly(settle(ticket, appError, context.requestId), context, 'settling the key');
+    await Promise.all([
+      trail.result(resultOf(appError)),
+      ticket && quietly(settle(ticket, appError, context.requestId), context, 'settling the key'),
+    ]);
     throw error;
   }
+}
+
+/**
+ * The attempt record and the Idempotency-Key's claim, started together: both must be done before anything is
+ * sent and neither needs the other, so the claim's round trip runs while the record is synced. If the record
+ * could not be written the write stops there (503 AUDIT_UNAVAILABLE) and a key it claimed is left as it was
+ * found: freed when nothing was sent under it, else `sent` with its lease ended, for the next repeat to look up.
+ */
+async function attemptAndClaim(
+  trail: WriteTrail,
+  call: WriteCall,
+  deps: WritePipelineDeps,
+  toolId: string,
+): Promise<Begin | undefined> {
+  const attempted = trail.attempt();
+  const { context, idempotencyKey } = call;
+  if (idempotencyKey === undefined) {
+    await attempted;
+    return undefined;
+  }
+  const scope = { actor: context.actor, key: idempotencyKey };
+  const fingerprint = requestFingerprint(toolId, call.input);
+  const [audit, claim] = await Promise.allSettled([
+    attempted,
+    deps.keys.begin(scope, fingerprint, context.clientOrderId, deps.now()),
+  ]);
+  if (audit.status === 'rejected') {
+    if (claim.status === 'fulfilled' && claim.value.kind === 'claimed') {
+      const { ticket, resume } = claim.value;
+      await quietly(
+        resume === 'fresh' ? ticket.release() : ticket.leaveUnknown(),
+        context,
+        'giving the key back',
+      );
+    }
+    throw audit.reason;
+  }
+  if (claim.status === 'rejected') throw await recorded(trail, idempotencyStoreUnavailable(claim.reason));
+  return claim.value;
 }
 
 /**
@@ -257,25 +290,6 @@ function settle(ticket: KeyTicket, error: AppError, requestId: string): Promise<
   if (error.status === 409 || error.status === 429 || error.status >= 500) return ticket.release();
   const body = JSON.stringify(errorEnvelope(error, requestId));
   return ticket.complete({ status: error.status, body, dataTimestamp: null });
-}
-
-function resultOf(error: AppError): ResultFields {
-  const refused =
-    error.details?.risk_check !== undefined ||
-    error.code === 'IDEMPOTENCY_KEY_REUSED' ||
-    error.code === 'IDEMPOTENCY_IN_PROGRESS';
-  const ids = error.details?.upstream_ids;
-  return {
-    outcome: refused ? 'refused' : error.code === 'WRITE_OUTCOME_UNKNOWN' ? 'unknown' : 'failed',
-    upstream_ids: Array.isArray(ids) ? ids.map(String) : [],
-    error: { code: error.code, message: error.message, status: error.status },
-  };
-}
-
-/** Records a refusal before the key was held, and hands the error back to be thrown. */
-async function recorded(trail: WriteTrail, error: AppError): Promise<AppError> {
-  await trail.result(resultOf(error));
-  return error;
 }
 
 /**
