@@ -13,21 +13,43 @@ export interface AuditLogOptions {
   now: () => number;
   /** The `mcp.audit` logger; every record is also logged there. */
   logger: Logger;
+  /** Opens the current file for appending; tests wrap it to watch or fail the writes. */
+  openFile?: (path: string) => Promise<AuditFileHandle>;
 }
 
-type FileHandle = Awaited<ReturnType<typeof open>>;
+/** What the log needs of an open file (a subset of node's FileHandle). */
+export interface AuditFileHandle {
+  appendFile(data: string): Promise<void>;
+  datasync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A record waiting for the commit that makes it durable. */
+interface Waiting {
+  record: AuditRecord;
+  day: string;
+  resolve: (record: AuditRecord) => void;
+  reject: (error: unknown) => void;
+}
 
 /**
- * The audit trail: JSON lines appended to one file, rotated at the first
- * write of each new UTC day. `append` resolves only after the line is written
- * and fdatasync'd, so a record the caller waited for survives a crash. Appends
- * are serialised, so lines never interleave and rotation sees a quiet file.
+ * The audit trail: JSON lines appended to one file, rotated at the first write of each new UTC day. `append`
+ * resolves only after the line is written and fdatasync'd, so a record the caller waited for survives a crash.
+ *
+ * Group commit: one commit at a time writes every record appended since the previous commit started and
+ * covers them all with one fdatasync (docs/decisions.md, "Audit group commit"). A record therefore waits at
+ * most for the commit in progress and its own, however many writes arrive together, where one fdatasync per
+ * record made the records queue behind each other. Lines never interleave and rotation sees a quiet file;
+ * a failed commit fails every record of its batch (none of their writes is sent).
  */
 export class AuditLog {
-  private handle: FileHandle | null = null;
+  private handle: AuditFileHandle | null = null;
   /** UTC day of the records in the current file; null while it is empty. */
   private currentDay: string | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Appended since the running commit started: the next batch. */
+  private waiting: Waiting[] = [];
+  /** The commit loop while it runs. */
+  private committing: Promise<void> | null = null;
 
   constructor(private readonly options: AuditLogOptions) {}
 
@@ -40,53 +62,73 @@ export class AuditLog {
    * AUDIT_UNAVAILABLE when the line could not be made durable: the caller must
    * then not go on with the write it was about to audit.
    */
-  append(record: Omit<AuditRecord, 'time'>): Promise<AuditRecord> {
-    const run = this.queue.then(() => this.write(record));
-    this.queue = run.catch(() => undefined);
-    return run;
+  append(partial: Omit<AuditRecord, 'time'>): Promise<AuditRecord> {
+    const now = this.options.now();
+    const record: AuditRecord = { time: new Date(now).toISOString(), ...partial };
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ record, day: utcDay(now), resolve, reject });
+      this.committing ??= this.commitWaiting();
+    });
   }
 
   async close(): Promise<void> {
-    await this.queue;
+    await this.committing;
     await this.handle?.close();
     this.handle = null;
   }
 
-  private async write(partial: Omit<AuditRecord, 'time'>): Promise<AuditRecord> {
-    const now = this.options.now();
-    const record: AuditRecord = { time: new Date(now).toISOString(), ...partial };
-    try {
-      const handle = await this.handleFor(utcDay(now));
-      await handle.write(`${JSON.stringify(record)}\n`);
-      await handle.datasync();
-    } catch (error) {
-      // Reopen on the next append: the handle may be the reason.
-      await this.handle?.close().catch(() => undefined);
-      this.handle = null;
-      this.options.logger.error({ err: error, request_id: record.request_id }, 'audit write failed');
-      throw new AppError(
-        503,
-        'AUDIT_UNAVAILABLE',
-        'The audit log cannot be written; the write was not sent',
-        {
-          retryable: true,
-          cause: error,
-        },
-      );
+  /** Commits batch after batch until nothing waits; each batch split where the UTC day changes. */
+  private async commitWaiting(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting;
+      this.waiting = [];
+      for (let start = 0; start < batch.length; ) {
+        const day = batch[start]?.day;
+        let end = start + 1;
+        while (end < batch.length && batch[end]?.day === day) end++;
+        await this.commit(batch.slice(start, end));
+        start = end;
+      }
     }
-    this.options.logger.info(record, 'audit');
-    return record;
+    this.committing = null;
   }
 
-  private async handleFor(day: string): Promise<FileHandle> {
+  /** One write and one fdatasync for records of one day; then each waiter is answered. */
+  private async commit(records: Waiting[]): Promise<void> {
+    try {
+      const handle = await this.handleFor((records[0] as Waiting).day);
+      await handle.appendFile(records.map((entry) => `${JSON.stringify(entry.record)}\n`).join(''));
+      await handle.datasync();
+    } catch (error) {
+      // Reopen on the next commit: the handle may be the reason.
+      await this.handle?.close().catch(() => undefined);
+      this.handle = null;
+      this.options.logger.error(
+        { err: error, request_ids: records.map((entry) => entry.record.request_id) },
+        'audit write failed',
+      );
+      for (const entry of records) entry.reject(auditUnavailable(error));
+      return;
+    }
+    for (const entry of records) {
+      this.options.logger.info(entry.record, 'audit');
+      entry.resolve(entry.record);
+    }
+  }
+
+  private async handleFor(day: string): Promise<AuditFileHandle> {
     if (!this.handle) {
       await mkdir(dirname(this.options.file), { recursive: true });
       this.currentDay = await this.dayOfExistingFile();
-      this.handle = await open(this.options.file, 'a');
+      this.handle = await this.open();
     }
     if (this.currentDay !== null && this.currentDay !== day) await this.rotate(day);
     this.currentDay = day;
-    return this.handle as FileHandle;
+    return this.handle as AuditFileHandle;
+  }
+
+  private open(): Promise<AuditFileHandle> {
+    return this.options.openFile ? this.options.openFile(this.options.file) : open(this.options.file, 'a');
   }
 
   /** The day of the last record already in the file (after a restart), or null when it is empty or absent. */
@@ -117,7 +159,7 @@ export class AuditLog {
     const sameDay = existing.filter((file) => file.day === day);
     const sequence = sameDay.length === 0 ? 0 : Math.max(...sameDay.map((file) => file.sequence)) + 1;
     await rename(this.options.file, rotatedName(this.options.file, day, sequence));
-    this.handle = await open(this.options.file, 'a');
+    this.handle = await this.open();
     await this.prune(today);
   }
 
@@ -128,4 +170,11 @@ export class AuditLog {
       if (file.day !== null && file.day < oldestKept) await rm(file.path, { force: true });
     }
   }
+}
+
+function auditUnavailable(cause: unknown): AppError {
+  return new AppError(503, 'AUDIT_UNAVAILABLE', 'The audit log cannot be written; the write was not sent', {
+    retryable: true,
+    cause,
+  });
 }
