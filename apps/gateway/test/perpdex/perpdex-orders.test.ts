@@ -92,6 +92,30 @@ describe.each(['test', 'live'] as const)('perpdex orders over HTTP (%s)', (envir
   });
 });
 
+describe('concurrent orders', () => {
+  const exchangeNonces = () =>
+    simOf(gateway)
+      .requests({ method: 'POST', path: '/exchange' })
+      .map((entry) => (entry.body as { nonce: number }).nonce);
+
+  it('each is signed with its own nonce above every earlier one, reaches the venue once and rests', async () => {
+    await perpdexCall(gateway, 'place_order', resting);
+    const before = exchangeNonces();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => perpdexCall(gateway, 'place_order', resting)),
+    );
+    expect(answers.map((answer) => [answer.status, answer.body.status])).toEqual(
+      Array.from({ length: 20 }, () => [200, 'resting']),
+    );
+    const sent = exchangeNonces().slice(before.length);
+    expect(sent).toHaveLength(20);
+    expect(new Set(sent).size).toBe(20);
+    expect(Math.min(...sent)).toBeGreaterThan(Math.max(...before));
+    for (const answer of answers)
+      expect(ordersWithCloid(gateway, answer.body.client_order_id as string)).toBe(1);
+  });
+});
+
 describe('perpdex bad input: 4xx naming the field, nothing signed or sent', () => {
   const exchangeCalls = () => simOf(gateway).hits({ method: 'POST', path: '/exchange' });
 

@@ -71,8 +71,9 @@ export function recoverSigner(digest: Uint8Array, signature: unknown): string | 
   if (!rBytes || !sBytes || (v !== 27 && v !== 28)) return undefined;
   try {
     const compact = join(Uint8Array.of(v - 27), rBytes, sBytes);
-    const publicKey = secp256k1.recoverPublicKey(compact, digest, { prehash: false });
-    const point = secp256k1.Point.fromBytes(publicKey).toBytes(false);
+    // The recovered point straight to its uncompressed bytes: the top-level recoverPublicKey answers it
+    // compressed, and decompressing that again costs a square root per order.
+    const point = secp256k1.Signature.fromBytes(compact, 'recovered').recoverPublicKey(digest).toBytes(false);
     return `0x${bytesToHex(keccak_256(point.slice(1)).slice(12))}`;
   } catch {
     return undefined;

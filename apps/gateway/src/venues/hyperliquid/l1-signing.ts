@@ -1,4 +1,4 @@
-import { encode } from '@msgpack/msgpack';
+import { Encoder } from '@msgpack/msgpack';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
@@ -24,13 +24,15 @@ export interface L1Payload {
   expiresAfter?: number | null;
 }
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
-export const keccakText = (text: string) => keccak_256(utf8(text));
+const utf8 = new TextEncoder();
+export const keccakText = (text: string) => keccak_256(utf8.encode(text));
 
 const DOMAIN_TYPE_HASH = keccakText(
   'EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)',
 );
 const AGENT_TYPE_HASH = keccakText('Agent(string source,bytes32 connectionId)');
+/** keccak256 of the phantom agent's `source`: `a` on mainnet, `b` on testnet. */
+const SOURCE_HASH = { mainnet: keccakText('a'), testnet: keccakText('b') };
 
 export function uint256(value: number): Uint8Array {
   const bytes = new Uint8Array(32);
@@ -53,6 +55,17 @@ export const EXCHANGE_DOMAIN_SEPARATOR = keccak_256(
   concat(DOMAIN_TYPE_HASH, keccakText('Exchange'), keccakText('1'), uint256(1337), new Uint8Array(32)),
 );
 
+/** The digest's fixed first 34 bytes: the EIP-191 prefix 0x1901 and the domain separator. */
+const DIGEST_PREFIX = concat(Uint8Array.of(0x19, 0x01), EXCHANGE_DOMAIN_SEPARATOR);
+const NO_VAULT = Uint8Array.of(0);
+const EXPIRY_MARKER = Uint8Array.of(0);
+
+/**
+ * One encoder for every action: `encode` builds a new one (and its 2 KiB buffer) per call. Its bytes are
+ * hashed before the next call can reuse the buffer (signing is synchronous; a re-entrant call gets a clone).
+ */
+const msgpack = new Encoder();
+
 function u64(value: number): Uint8Array {
   const bytes = new Uint8Array(8);
   new DataView(bytes.buffer).setBigUint64(0, BigInt(value));
@@ -63,16 +76,18 @@ const strip0x = (hex: string) => (hex.startsWith('0x') ? hex.slice(2) : hex);
 
 /** The connection id: keccak256 over the action's msgpack bytes, nonce, vault marker and expiry. */
 export function connectionId({ action, nonce, vaultAddress, expiresAfter }: L1Payload): Uint8Array {
-  const parts = [encode(action), u64(nonce)];
-  parts.push(vaultAddress ? concat(Uint8Array.of(1), hexToBytes(strip0x(vaultAddress))) : Uint8Array.of(0));
-  if (expiresAfter !== undefined && expiresAfter !== null) parts.push(Uint8Array.of(0), u64(expiresAfter));
-  return keccak_256(concat(...parts));
+  const hash = keccak_256.create().update(msgpack.encodeSharedRef(action)).update(u64(nonce));
+  hash.update(vaultAddress ? concat(Uint8Array.of(1), hexToBytes(strip0x(vaultAddress))) : NO_VAULT);
+  if (expiresAfter !== undefined && expiresAfter !== null)
+    hash.update(EXPIRY_MARKER).update(u64(expiresAfter));
+  return hash.digest();
 }
 
 /** The EIP-712 digest of the phantom agent: source `a` on mainnet, `b` on testnet. */
 export function agentDigest(connection: Uint8Array, mainnet: boolean): Uint8Array {
-  const structHash = keccak_256(concat(AGENT_TYPE_HASH, keccakText(mainnet ? 'a' : 'b'), connection));
-  return keccak_256(concat(Uint8Array.of(0x19, 0x01), EXCHANGE_DOMAIN_SEPARATOR, structHash));
+  const source = mainnet ? SOURCE_HASH.mainnet : SOURCE_HASH.testnet;
+  const structHash = keccak_256.create().update(AGENT_TYPE_HASH).update(source).update(connection).digest();
+  return keccak_256.create().update(DIGEST_PREFIX).update(structHash).digest();
 }
 
 /** A parsed private key: its bytes (kept out of any printable field) and its lowercase address. */
