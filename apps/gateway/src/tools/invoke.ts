@@ -63,47 +63,53 @@ export const answerBody = (answer: ToolAnswer): Record<string, unknown> =>
  * fields. `note` receives the exchange as soon as it is known, so the transport's log can name it even when
  * the call fails.
  */
-export async function invoke(
+export function invoke(
   entry: RegisteredTool,
   input: unknown,
   caller: CallerInfo,
   note: ToolCallNote,
   deps: InvokeDeps,
 ): Promise<ToolAnswer> {
-  const { tool, namespace } = entry;
-  entry.validate(input);
-  const exchange = tool.exchange ? tool.exchange(input) : namespace.exchange;
-  note.exchange = exchange;
-  const context = new CallContext(caller, namespace, entry.clients(caller.environment), deps);
-  const allowedMs = Math.min(deps.deadlineMs, caller.deadlineMs ?? deps.deadlineMs);
-  const deadline = Date.now() + allowedMs;
-  const upstreamDeadline = deadline - Math.min(ASSEMBLY_MS, allowedMs / 10);
-  if (tool.kind === 'read') {
-    // A read ends at its deadline whatever it waits on.
-    const result = await beforeDeadline(
-      withDeadline(upstreamDeadline, () => tool.handler(input, context)),
-      deadline,
-      allowedMs,
+  // Not an async function: a read's answer is the promise beforeDeadline makes, not a second one around it
+  // (each promise, and each turn it takes, is paid on every polled call).
+  try {
+    const { tool, namespace } = entry;
+    entry.validate(input);
+    const exchange = tool.exchange ? tool.exchange(input) : namespace.exchange;
+    note.exchange = exchange;
+    const context = new CallContext(caller, namespace, entry.clients(caller.environment), deps);
+    const allowedMs = Math.min(deps.deadlineMs, caller.deadlineMs ?? deps.deadlineMs);
+    const deadline = Date.now() + allowedMs;
+    const upstreamDeadline = deadline - Math.min(ASSEMBLY_MS, allowedMs / 10);
+    if (tool.kind === 'read') {
+      // A read ends at its deadline whatever it waits on.
+      return beforeDeadline(
+        withDeadline(upstreamDeadline, () => tool.handler(input, context)),
+        deadline,
+        allowedMs,
+        (result) => answerOf(entry, result, caller, deps, false),
+      );
+    }
+    // A write runs to its outcome: the upstream layer ends its send by the deadline, and a lost answer is
+    // then looked up by client order id before the write is reported.
+    const send = upstreamDeadline - Math.min(RECONCILE_MS, allowedMs / 4);
+    return withDeadline(upstreamDeadline, () =>
+      runWrite(
+        {
+          entry,
+          input,
+          context,
+          exchange,
+          idempotencyKey: caller.idempotencyKey,
+          deadlines: { send, reconcile: upstreamDeadline },
+          answer: (result, reconciled) => answerOf(entry, result, caller, deps, reconciled),
+        },
+        deps,
+      ),
     );
-    return answerOf(entry, result, caller, deps, false);
+  } catch (error) {
+    return Promise.reject(error);
   }
-  // A write runs to its outcome: the upstream layer ends its send by the deadline, and a lost answer is then
-  // looked up by client order id before the write is reported.
-  const send = upstreamDeadline - Math.min(RECONCILE_MS, allowedMs / 4);
-  return withDeadline(upstreamDeadline, () =>
-    runWrite(
-      {
-        entry,
-        input,
-        context,
-        exchange,
-        idempotencyKey: caller.idempotencyKey,
-        deadlines: { send, reconcile: upstreamDeadline },
-        answer: (result, reconciled) => answerOf(entry, result, caller, deps, reconciled),
-      },
-      deps,
-    ),
-  );
 }
 
 /** The handler's result with the frame's fields. */
@@ -130,17 +136,18 @@ function answerOf(
 }
 
 /**
- * The work's answer, or 504 UPSTREAM_TIMEOUT when the deadline comes first; what a late answer holds (an
- * admission permit) is released when it comes, since nobody will send it. One promise and one timer per call
- * (not Promise.race over a second promise, with a `finally` and a watcher of the work besides): this runs on
- * every read, most of them answered from a cache in microseconds.
+ * The work's answer (`answer` of its result), or 504 UPSTREAM_TIMEOUT when the deadline comes first; what a
+ * late answer holds (an admission permit) is released when it comes, since nobody will send it. One promise
+ * and one timer per call (not Promise.race over a second promise, with a `finally` and a watcher of the work
+ * besides): this runs on every read, most of them answered from a cache in microseconds.
  */
 function beforeDeadline<T extends ToolResult<unknown>>(
   work: Promise<T>,
   deadline: number,
   allowedMs: number,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+  answer: (result: T) => ToolAnswer,
+): Promise<ToolAnswer> {
+  return new Promise<ToolAnswer>((resolve, reject) => {
     let late = false;
     const timer = setTimeout(() => {
       late = true;
@@ -160,7 +167,13 @@ function beforeDeadline<T extends ToolResult<unknown>>(
       (result) => {
         clearTimeout(timer);
         if (late) result.release?.();
-        else resolve(result);
+        else {
+          try {
+            resolve(answer(result));
+          } catch (error) {
+            reject(error);
+          }
+        }
       },
       (error: unknown) => {
         clearTimeout(timer);

@@ -42,6 +42,28 @@ describe('UpstreamCache', () => {
     expect(l.calls).toBe(2);
   });
 
+  it('hands out a fresh entry without a load, counting it a hit; nothing for an expired or absent key', async () => {
+    const clock = { now: 0 };
+    const counted: string[] = [];
+    const c = new UpstreamCache({
+      scope: 'venue:test',
+      maxEntries: 10,
+      clock: () => clock.now,
+      metrics: {
+        hit: () => counted.push('hit'),
+        miss: () => counted.push('miss'),
+        stale: () => counted.push('stale'),
+      },
+    });
+    expect(c.fresh('k')).toBeUndefined();
+    await c.get('k', { ttlMs: 100 }, loader().load('a', 5));
+    clock.now = 99;
+    expect(c.fresh('k')).toEqual({ value: 'a', obtainedAt: 5, stale: false });
+    clock.now = 100;
+    expect(c.fresh('k')).toBeUndefined();
+    expect(counted).toEqual(['miss', 'hit']);
+  });
+
   it('makes one call for concurrent misses of one key', async () => {
     const c = cache({ now: 0 });
     let calls = 0;

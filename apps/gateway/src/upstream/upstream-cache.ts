@@ -78,16 +78,26 @@ export class UpstreamCache {
     this.#entries.clear();
   }
 
+  /**
+   * The key's fresh local entry, counted as a hit, or undefined (counted as nothing): for a caller that
+   * assembles one answer from many entries and sends only the ones missing through `get`, without a
+   * promise per entry that is there.
+   */
+  fresh<T>(key: string): Cached<T> | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined || this.#options.clock() >= entry.freshUntil) return undefined;
+    this.#options.metrics?.hit();
+    return { value: entry.value as T, obtainedAt: entry.obtainedAt, stale: false };
+  }
+
   get<T>(
     key: string,
     policy: CachePolicy,
     load: () => Promise<{ value: T; obtainedAt: number }>,
   ): Promise<Cached<T>> {
+    const hit = this.fresh<T>(key);
+    if (hit) return Promise.resolve(hit);
     const entry = this.#entries.get(key);
-    if (entry && this.#options.clock() < entry.freshUntil) {
-      this.#options.metrics?.hit();
-      return Promise.resolve({ value: entry.value as T, obtainedAt: entry.obtainedAt, stale: false });
-    }
     this.#options.metrics?.miss();
     const joined = this.#flights.get(key);
     if (joined) return joined as Promise<Cached<T>>;

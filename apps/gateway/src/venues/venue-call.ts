@@ -30,18 +30,25 @@ export class VenueCall {
     private readonly cache?: UpstreamCache,
   ) {}
 
-  async send<T>(
+  /**
+   * Not an async function: an answer the cache holds fresh is one settled promise, without the async
+   * function's own, its await's and a loader closure (a polled listing is read this way on every call).
+   */
+  send<T>(
     request: UpstreamRequest,
     what: string,
     read: (payload: unknown) => T,
     cacheUse?: CacheUse,
   ): Promise<Fetched<T>> {
     if (!cacheUse || !this.cache) return this.#fetch(request, what, read);
-    const cached = await this.cache.get(cacheUse.key, cacheUse.policy, async () => {
-      const value = await this.#fetch(request, what, read);
-      return { value, obtainedAt: value.receivedAt };
-    });
-    return cached.stale ? { ...cached.value, stale: true } : cached.value;
+    const hit = this.cache.fresh<Fetched<T>>(cacheUse.key);
+    if (hit) return Promise.resolve(hit.value);
+    return this.cache
+      .get(cacheUse.key, cacheUse.policy, async () => {
+        const value = await this.#fetch(request, what, read);
+        return { value, obtainedAt: value.receivedAt };
+      })
+      .then((cached) => (cached.stale ? { ...cached.value, stale: true } : cached.value));
   }
 
   async #fetch<T>(

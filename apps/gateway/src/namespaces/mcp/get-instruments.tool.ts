@@ -1,6 +1,6 @@
 import { unprocessable } from '@app/kit';
 import { type Static, Type } from '@sinclair/typebox';
-import type { Exchange, Instrument, ListingMeta } from '../../venues/market-venue.js';
+import type { Exchange, Instrument, ListingMeta, VenueListing } from '../../venues/market-venue.js';
 import { allSourcesFailed, errorText } from './failed-sources.js';
 import { exchangeParam, venueOf } from './market-clients.js';
 import { inputExchange, marketTool } from './market-tool.js';
@@ -133,18 +133,16 @@ export const getInstruments = marketTool({
         field: 'strike_max',
       });
     const exchange = exchangeParam(input.exchange);
-    const venues = exchange ? [venueOf(clients, exchange)] : clients.venues;
+    // One named exchange: its listing or its own error, without the fan-out's bookkeeping (a bot polls this).
+    if (exchange) return answerOf(exchange, await venueOf(clients, exchange).listInstruments(input));
     const outcomes = await Promise.all(
-      venues.map((venue) =>
+      clients.venues.map((venue) =>
         venue.listInstruments(input).then(
           (listing) => ({ exchange: venue.exchange, listing, error: null as unknown }),
           (error: unknown) => ({ exchange: venue.exchange, listing: null, error }),
         ),
       ),
     );
-    // A single named exchange reports its own error; a fan-out reports failures per source.
-    const first = outcomes[0];
-    if (exchange && first?.error) throw first.error;
     const failed = outcomes
       .filter((o) => o.error !== null)
       .map((o) => ({ exchange: o.exchange, error: errorText(o.error) }));
@@ -167,3 +165,14 @@ export const getInstruments = marketTool({
     };
   },
 });
+
+/** A named exchange's listing as the answer: its whole listing when it is not paged (the same object per entry). */
+function answerOf(exchange: Exchange, listing: VenueListing) {
+  return {
+    data: listing.meta
+      ? { instruments: listing.instruments, failed_sources: [], meta: { [exchange]: listing.meta } }
+      : wholeListing(listing.instruments),
+    obtainedAt: listing.receivedAt,
+    stale: listing.stale === true,
+  };
+}

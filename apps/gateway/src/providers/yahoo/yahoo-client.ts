@@ -34,6 +34,8 @@ function unwrap(response: UpstreamResponse, what: string): Chart {
 
 const retryable = (error: unknown) => isAppError(error) && error.retryable;
 
+const chartKey = (symbol: string, range: string, interval: string) => `chart:${symbol}:${range}:${interval}`;
+
 /**
  * Yahoo's chart API v8 (notes macro.md U2): one symbol per request on `query1`, and once on `query2` when
  * `query1` is throttled or down (notes U2.3). Answers are cached per symbol, range and interval.
@@ -52,11 +54,16 @@ export class YahooClient {
   async chart(symbol: string, range = '1d', interval = '5m'): Promise<Fetched<Chart>> {
     const fetch = () => this.#fromHosts(symbol, range, interval);
     if (!this.cache) return fetch();
-    const cached = await this.cache.get(`chart:${symbol}:${range}:${interval}`, QUOTE_POLICY, async () => {
+    const cached = await this.cache.get(chartKey(symbol, range, interval), QUOTE_POLICY, async () => {
       const value = await fetch();
       return { value, obtainedAt: value.receivedAt };
     });
     return cached.stale ? { ...cached.value, stale: true } : cached.value;
+  }
+
+  /** The chart the cache holds fresh (a hit), without a read; undefined when it must be read with `chart`. */
+  freshChart(symbol: string, range = '1d', interval = '5m'): Fetched<Chart> | undefined {
+    return this.cache?.fresh<Fetched<Chart>>(chartKey(symbol, range, interval))?.value;
   }
 
   async #fromHosts(symbol: string, range: string, interval: string): Promise<Fetched<Chart>> {
