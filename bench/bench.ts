@@ -107,6 +107,21 @@ export function schedMeter(pid: number): () => SchedUse {
  * Starts a note on how loaded the machine was: call at the start of a bench, and the returned function at
  * its end for the sentence to print (one-minute load average before and after, against the core count).
  */
+/**
+ * The machine's load around a run, said as it was: the bench's own processes load a 2-core machine to about 2;
+ * above the core count, other work shared it and the figures are an upper bound.
+ */
+export function machineLoad(before: number): string {
+  const after = loadavg()[0] ?? 0;
+  const cores = cpus().length;
+  return (
+    `Machine load average (1 min) ${fmt(before, 1)} at the start and ${fmt(after, 1)} at the end, on ${cores} cores` +
+    (Math.max(before, after) > cores
+      ? ': other work shared the machine, so the figures are an upper bound, to be rerun on a quiet machine.'
+      : " (the load is this benchmark's own processes; nothing else ran).")
+  );
+}
+
 export function loadNote(): () => string {
   const before = loadavg()[0] ?? 0;
   return () => {

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { optx } from '../packages/sim/src/index.js';
-import { type Bench, fmt, stamp, stealMeter } from './bench.js';
+import { type Bench, fmt, machineLoad, stamp, stealMeter } from './bench.js';
 import { DEPLOYED_HEADERS, startDeployedGateway } from './deployed-gateway.js';
 import { simulatedVenue } from './deployed-venue.js';
 import { fdatasyncFloor } from './fdatasync-floor.js';
@@ -88,8 +88,7 @@ to a file) with \`SIM_RATE_LIMITS=false\` (Deribit allows 5 orders/s) and \`OPTX
 is a separate process. Both paths place a 10 USD BTC-PERPETUAL market buy. The gateway path is the whole tool:
 validation, instrument check (listing cached), the leverage cap on the exposure view (no account read per order;
 one background refresh a second), the two audit records (group-committed: records that arrive while a sync runs
-share the next one) and the idempotency bookkeeping, then \`private/buy\`. Machine: 2 cores shared with 7 other engineers' builds and tests; load average ${fmt(loadBefore, 2)} at
-start and ${fmt(loadavg()[0]!, 2)} at the end: the figures are an upper bound, to be rerun on a quiet machine.
+share the next one) and the idempotency bookkeeping, then \`private/buy\`. ${machineLoad(loadBefore)}
 
 | orders/s | round | first | direct p50 / p99 ms | through p50 / p99 ms | added p50 ms | added p99 ms | errors | steal % |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |

@@ -9,7 +9,7 @@ import {
 } from '../apps/gateway/src/venues/hyperliquid/l1-signing.js';
 import { nonceSourceFor } from '../apps/gateway/src/venues/hyperliquid/nonces.js';
 import { perpdex } from '../packages/sim/src/index.js';
-import { type Bench, fmt, stamp } from './bench.js';
+import { type Bench, fmt, machineLoad, stamp } from './bench.js';
 import { DEPLOYED_HEADERS, type DeployedGateway, startDeployedGateway } from './deployed-gateway.js';
 import { simulatedVenue } from './deployed-venue.js';
 
@@ -202,7 +202,7 @@ const bench: Bench = async () => {
     'most of 200/s) and `PERPDEX_MAX_LEVERAGE=50`; the load generator is this separate process. The gateway path',
     'includes the leverage cap on the exposure view (no `clearinghouseState` read per order; one background refresh',
     'a second), the audit records and the idempotency bookkeeping. Resting orders are not cleared between rounds.',
-    `Machine: 2 cores shared with 7 other engineers' builds and tests (load average ${fmt(loadBefore, 1)} at the start): an upper bound, to be rerun on a quiet machine.`,
+    machineLoad(loadBefore),
     '',
     'CPU ms/order: CPU time (user + system, all threads) of the gateway process, which hosts the simulator, per order',
     'sent in the round: the direct rows are the simulator alone, the gateway rows the simulator and the gateway.',
