@@ -1,13 +1,35 @@
+import { decimalsOf } from './domain/classify';
 import { i18next } from './i18n';
+
+/**
+ * The most decimals a number is shown with when no resolution says otherwise: finer than any gauge reads, and
+ * short of the noise a double carries from arithmetic done before the value reached the API.
+ */
+export const MAX_SHOWN_DECIMALS = 6;
 
 /** Numbers and dates in the operator's language (decimal comma in German). */
 export function formatNumber(value: number | null | undefined, digits?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
   const options: Intl.NumberFormatOptions =
     digits === undefined
-      ? { maximumFractionDigits: 6 }
+      ? { maximumFractionDigits: MAX_SHOWN_DECIMALS }
       : { minimumFractionDigits: digits, maximumFractionDigits: digits };
   return new Intl.NumberFormat(i18next.language, options).format(value);
+}
+
+/**
+ * A stored measurement's deviation as the table shows it: with the decimals of its value (or its own, where the
+ * nominal is finer), never more than MAX_SHOWN_DECIMALS, so a value sent as 30.000799999999998 shows a deviation
+ * of +0.0008 beside the 30.0008 the value column shows.
+ */
+export function formatDeviation(deviation: number, value: number): string {
+  const digits = Math.max(decimalsOf(value), decimalsOf(deviation));
+  if (digits <= MAX_SHOWN_DECIMALS) return formatSigned(deviation, digits);
+  // past any resolution: trailing zeros would only be the cut-off noise
+  return new Intl.NumberFormat(i18next.language, {
+    maximumFractionDigits: MAX_SHOWN_DECIMALS,
+    signDisplay: 'exceptZero',
+  }).format(deviation);
 }
 
 /** Deviation with an explicit sign, rounded for display (the stored value is not rounded). */

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type Query } from '../api/client';
 import type { Gauge, Measurement, MeasurementListItem, Paged, Verdict } from '../api/types';
-import { decimalsOf } from '../domain/classify';
-import { formatDateTime, formatNumber, formatSigned } from '../format';
+import { formatDateTime, formatDeviation, formatNumber } from '../format';
 import { Pager } from '../ui/pager';
 import { ErrorBox, VerdictBadge } from '../ui/status';
 import { CommentCell, useComments } from './comments';
@@ -96,9 +95,7 @@ export function MeasurementTable({ filters }: { filters: Query }) {
                     <td>{m.lot_number}</td>
                     <td>{m.serial_number}</td>
                     <td className="num">{formatNumber(m.value)}</td>
-                    <td className="num">
-                      {formatSigned(m.deviation, Math.max(decimalsOf(m.value), decimalsOf(m.deviation)))}
-                    </td>
+                    <td className="num">{formatDeviation(m.deviation, m.value)}</td>
                     <td>
                       <VerdictBadge verdict={m.pass_fail} />
                     </td>
