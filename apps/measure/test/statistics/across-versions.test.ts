@@ -106,6 +106,28 @@ describe.each(DIALECTS)('statistics across recipe versions on %s', (dialect) => 
     expect(withVersion.status).toBe(422);
   });
 
+  it('exports in CSV the rows the list and the chart show: every version’s with the flag, one version’s without', async () => {
+    const idsOf = (csv: string) =>
+      csv
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => Number(line.split(',')[0]))
+        .sort((x, y) => x - y);
+    const joined = [...ofSubtask(f.s1), ...ofSubtask(f.currentS1)].map((p) => p.id).sort((x, y) => x - y);
+    const all = await get(`/api/measurements/export/csv?${query()}`);
+    expect(all.status, all.text).toBe(200);
+    expect(idsOf(all.text)).toEqual(joined);
+    const one = await get(`/api/measurements/export/csv?recipe_id=${f.recipeId}&subtask_id=${f.currentS1}`);
+    expect(idsOf(one.text)).toEqual(
+      ofSubtask(f.currentS1)
+        .map((p) => p.id)
+        .sort((x, y) => x - y),
+    );
+    const withVersion = await get(`/api/measurements/export/csv?${query()}&version_id=${f.versionId}`);
+    expect(withVersion.status).toBe(422);
+  });
+
   it('refuses across_versions without a characteristic, or with a version filter, with 422 naming it', async () => {
     const noSubtask = await get(`/api/statistics/summary?recipe_id=${f.recipeId}&across_versions=true`);
     expect(noSubtask.status).toBe(422);

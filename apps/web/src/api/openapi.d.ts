@@ -4176,6 +4176,8 @@ export interface operations {
   getMeasurementsExportCsv: {
     parameters: {
       query?: {
+        /** @description with subtask_id: the characteristic in every version of the recipe (the subtasks with the subtask's marker number), the rows the statistics with `across_versions` are computed from */
+        across_versions?: boolean;
         /** @description ISO 8601 date or date-time, inclusive */
         date_from?: string;
         /** @description ISO 8601 date (whole day included) or date-time, inclusive */

@@ -8,7 +8,7 @@ import { exportCsv } from './measurements.csv.js';
 import {
   MeasurementBatchSchema,
   MeasurementCreateSchema,
-  MeasurementFilterQuery,
+  MeasurementExportQuery,
   MeasurementListItemSchema,
   MeasurementListQuery,
   MeasurementSchema,
@@ -139,7 +139,7 @@ export function registerMeasurementsRoutes(
           'value; taken_at and gauge_code are empty when the client sent none). Delimiter and decimal separator come from the settings ' +
           'csv_delimiter and csv_decimal_separator; quoting per RFC 4180. Text cells (lot_number, serial_number, ' +
           "input_method, gauge_code) that start with =, +, -, @, tab or CR get a leading ' so spreadsheets show them as text.",
-        querystring: MeasurementFilterQuery,
+        querystring: MeasurementExportQuery,
         produces: ['text/csv'],
         response: {
           200: { description: 'CSV text', content: { 'text/csv': { schema: Type.String() } } },
@@ -150,7 +150,7 @@ export function registerMeasurementsRoutes(
     async (request, reply) => {
       metrics?.exporting('csv', reply);
       const settings = await settingsRepository.all(db);
-      const stream = exportCsv(database, request.query, {
+      const stream = exportCsv(database, await measurements.filtersOf(request.query), {
         delimiter: settings.csv_delimiter || ',',
         decimalSeparator: settings.csv_decimal_separator || '.',
       });

@@ -137,15 +137,24 @@ export type MeasurementFilters = Static<typeof MeasurementFilterQuery> & {
   subtask_ids?: number[];
 };
 
+const AcrossVersions = Type.Optional(
+  Type.Boolean({
+    description:
+      "with subtask_id: the characteristic in every version of the recipe (the subtasks with the subtask's " +
+      'marker number), the rows the statistics with `across_versions` are computed from',
+  }),
+);
+
+/** The list filters as the export takes them: with `across_versions`, the rows the list and the chart show. */
+export const MeasurementExportQuery = Type.Object({
+  ...MeasurementFilterFields,
+  across_versions: AcrossVersions,
+});
+export type MeasurementExportFilters = Static<typeof MeasurementExportQuery>;
+
 export const MeasurementListQuery = Type.Object({
   ...MeasurementFilterFields,
-  across_versions: Type.Optional(
-    Type.Boolean({
-      description:
-        "with subtask_id: the characteristic in every version of the recipe (the subtasks with the subtask's " +
-        'marker number), the rows the statistics with `across_versions` are computed from',
-    }),
-  ),
+  across_versions: AcrossVersions,
   page: Type.Integer({ minimum: 1, maximum: 10_000_000, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
 });

@@ -133,6 +133,9 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
     },
 
     partSummary: (filters: MeasurementFilters) => measurementsRepository.partSummary(db, filters),
+
+    /** The filters of the rows a query means: with `across_versions`, the characteristic in every version. */
+    filtersOf: (query: MeasurementFilters & { across_versions?: boolean }) => followCharacteristic(db, query),
   };
   return service;
 }
