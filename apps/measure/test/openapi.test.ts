@@ -51,6 +51,21 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('marks no query parameter with a default as required (the server fills it in)', () => {
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(methods))
+        for (const parameter of (op.parameters ?? []) as {
+          name: string;
+          in: string;
+          required?: boolean;
+          schema?: { default?: unknown };
+        }[])
+          if (parameter.in === 'query' && parameter.schema?.default !== undefined)
+            expect(parameter.required ?? false, `${method.toUpperCase()} ${path} ${parameter.name}`).toBe(
+              false,
+            );
+  });
+
   it('serves the interactive docs page', async () => {
     const page = await h.call('GET', '/api/docs/');
     expect(page.status).toBe(200);

@@ -156,6 +156,21 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   return app;
 }
 
+/**
+ * A query parameter with a default is optional on the wire: validation fills the default in before the handler
+ * runs, so the handler's type may call it required while the document must not, or generated clients demand it.
+ */
+function queryDefaultsOptional<S extends { querystring?: unknown }>(schema: S): S {
+  const query = schema.querystring as
+    | { required?: string[]; properties?: Record<string, { default?: unknown }> }
+    | undefined;
+  if (!query?.required || !query.properties) return schema;
+  const required = query.required.filter((name) => query.properties?.[name]?.default === undefined);
+  return required.length === query.required.length
+    ? schema
+    : { ...schema, querystring: { ...query, required } };
+}
+
 async function registerOpenApi(app: App, openapi: OpenApiOptions): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -166,6 +181,7 @@ async function registerOpenApi(app: App, openapi: OpenApiOptions): Promise<void>
       components: openapi.components,
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transform: ({ schema, url }) => ({ schema: schema && queryDefaultsOptional(schema), url }),
   });
   await app.register(swaggerUi, {
     routePrefix: openapi.docsPath,

@@ -1656,8 +1656,8 @@ export interface operations {
       query: {
         /** @description only these measurements: up to 500 comma-separated ids (a page of the measurement list) */
         measurement_ids?: string;
-        page: number;
-        per_page: number;
+        page?: number;
+        per_page?: number;
         recipe_id: number;
         subtask_id?: number;
       };
@@ -1722,8 +1722,8 @@ export interface operations {
       query: {
         /** @description Only exclusions in force (true) or reinstated ones (false) */
         active?: boolean;
-        page: number;
-        per_page: number;
+        page?: number;
+        per_page?: number;
         recipe_id: number;
         subtask_id?: number;
       };
@@ -3250,7 +3250,7 @@ export interface operations {
   };
   getHistory: {
     parameters: {
-      query: {
+      query?: {
         /** @description Only this action */
         action?:
           | 'create'
@@ -3283,8 +3283,8 @@ export interface operations {
           | 'station_assignment'
           | 'setting'
           | 'measurement_exclusion';
-        page: number;
-        per_page: number;
+        page?: number;
+        per_page?: number;
         /** @description Only changes concerning this recipe, across its versions */
         recipe_id?: number;
       };
@@ -3434,7 +3434,7 @@ export interface operations {
   };
   getMeasurements: {
     parameters: {
-      query: {
+      query?: {
         /** @description with subtask_id: the characteristic in every version of the recipe (the subtasks with the subtask's marker number), the rows the statistics with `across_versions` are computed from */
         across_versions?: boolean;
         /** @description ISO 8601 date or date-time, inclusive */
@@ -3445,9 +3445,9 @@ export interface operations {
         gauge_id?: number;
         lot_number?: string;
         measured_by?: number;
-        page: number;
+        page?: number;
         pass_fail?: 'pass' | 'warning' | 'fail';
-        per_page: number;
+        per_page?: number;
         recipe_id?: number;
         serial_number?: string;
         subtask_id?: number;
@@ -4305,9 +4305,9 @@ export interface operations {
   };
   getRecipes: {
     parameters: {
-      query: {
-        page: number;
-        per_page: number;
+      query?: {
+        page?: number;
+        per_page?: number;
         search?: string;
       };
       header?: never;
@@ -4707,7 +4707,7 @@ export interface operations {
   };
   getRecipesByRecipeIdHistory: {
     parameters: {
-      query: {
+      query?: {
         /** @description Only this action */
         action?:
           | 'create'
@@ -4740,8 +4740,8 @@ export interface operations {
           | 'station_assignment'
           | 'setting'
           | 'measurement_exclusion';
-        page: number;
-        per_page: number;
+        page?: number;
+        per_page?: number;
       };
       header?: never;
       path: {
@@ -5556,7 +5556,7 @@ export interface operations {
         /** @description ISO 8601 date (whole day included) or date-time, inclusive */
         date_to?: string;
         lot_number?: string;
-        n_bins: number;
+        n_bins?: number;
         /** @description user id of the operator who measured */
         operator_id?: number;
         recipe_id: number;
@@ -5840,8 +5840,8 @@ export interface operations {
   };
   getStations: {
     parameters: {
-      query: {
-        active_only: boolean;
+      query?: {
+        active_only?: boolean;
       };
       header?: never;
       path?: never;
@@ -6876,7 +6876,7 @@ export interface operations {
         /** @description ISO 8601 date (whole day included) or date-time, inclusive */
         date_to?: string;
         lot_number?: string;
-        n_bins: number;
+        n_bins?: number;
         /** @description user id of the operator who measured */
         operator_id?: number;
         recipe_id: number;
@@ -8144,7 +8144,7 @@ export interface operations {
   };
   getUsersByUserIdHistory: {
     parameters: {
-      query: {
+      query?: {
         /** @description Only this action */
         action?:
           | 'create'
@@ -8175,8 +8175,8 @@ export interface operations {
           | 'station_assignment'
           | 'setting'
           | 'measurement_exclusion';
-        page: number;
-        per_page: number;
+        page?: number;
+        per_page?: number;
         /** @description Only changes concerning this recipe, across its versions */
         recipe_id?: number;
       };
