@@ -71,10 +71,16 @@ export const ControlChartPointSchema = Type.Object({
 });
 
 /** A Nelson rule number; an enum, not a range, so the generated client types know the eight values. */
-const RuleNumberSchema = Type.Unsafe<1 | 2 | 3 | 4 | 5 | 6 | 7 | 8>({
-  type: 'integer',
-  enum: [1, 2, 3, 4, 5, 6, 7, 8],
-});
+const RuleNumberSchema = Type.Union([
+  Type.Literal(1),
+  Type.Literal(2),
+  Type.Literal(3),
+  Type.Literal(4),
+  Type.Literal(5),
+  Type.Literal(6),
+  Type.Literal(7),
+  Type.Literal(8),
+]);
 const Indices = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
 const RuleViolations = Type.Record(
   Type.String({ pattern: '^[1-8]$' }),
