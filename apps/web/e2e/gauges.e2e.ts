@@ -40,13 +40,7 @@ afterAll(() => session?.stop());
 
 describe('gauges at the station', () => {
   it('blocks an overdue gauge with the reason and stores a part with the valid gauge it was measured with', async () => {
-    const context = await session.browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error(error));
-    await page.goto(session.services.stationUrl);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(session.services.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const page = await session.signedIn(session.services.stationUrl, { width: 1024, height: 768 });
     await page.getByRole('button', { name: /Pin/ }).click();
     await page.getByLabel('Lot number').fill('LOT-G');
     await page.getByLabel('Serial number').fill('SN-G1');
@@ -84,16 +78,11 @@ describe('gauges at the station', () => {
       .toMatchObject([{ value: 10.03, serial_number: 'SN-G1', gauge_id: valid.id }]);
     const [stored] = (await session.api('GET', `/measurements/?subtask_id=${subtaskId}`)).items;
     expect(Date.parse(stored.taken_at)).not.toBeNaN();
-    await context.close();
+    await page.context().close();
   });
 
   it('the register shows the overdue gauge as overdue and the metrologist sees the gauge of each value', async () => {
-    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(session.services.measureUrl);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(session.services.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const page = await session.signedIn(session.services.measureUrl);
     await page.getByRole('link', { name: 'Gauges' }).click();
     const rows = page.getByTestId('gauge-table').locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
@@ -113,6 +102,6 @@ describe('gauges at the station', () => {
     const row = page.getByTestId('measurement-table').locator('tr', { hasText: 'SN-G1' });
     await row.waitFor();
     expect(await row.locator('td').allTextContents()).toContain('C-OK');
-    await context.close();
+    await page.context().close();
   });
 });

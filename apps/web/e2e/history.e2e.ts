@@ -35,13 +35,7 @@ afterAll(() => session?.stop());
 
 describe('the change history in the web client', () => {
   it('asks for a reason to change a measured limit and shows the change before and after', async () => {
-    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error(error));
-    await page.goto(session.services.measureUrl);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(session.services.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const page = await session.signedIn(session.services.measureUrl);
     await page.getByRole('link', { name: 'Recipes' }).click();
     await page.getByRole('link', { name: /HIST-BORE/ }).click();
 
@@ -70,6 +64,6 @@ describe('the change history in the web client', () => {
     expect(items[0].reason).toBe(REASON);
     expect(await change.locator('.before').textContent()).toBe(String(recorded.before));
     expect(await change.locator('.after').textContent()).toBe(String(recorded.after));
-    await context.close();
+    await page.context().close();
   });
 });

@@ -13,6 +13,8 @@ export interface MetrologySession {
   /** The admin's call of the measurement API; throws on a non-2xx answer. */
   // biome-ignore lint/suspicious/noExplicitAny: JSON answers of many shapes, read field by field in the tests
   api(method: string, path: string, body?: unknown): Promise<any>;
+  /** A new page at `url` (the web client or the station) signed in as admin, at `viewport` (default 1280 × 900). */
+  signedIn(url: string, viewport?: { width: number; height: number }): Promise<Page>;
   /** Signs in as admin, opens the overview of `recipeLabel`, then the chart of its `subtaskIndex`-th characteristic (from 1), and waits for `count` points. */
   openSpc(recipeLabel: string, subtaskIndex: number, count: number): Promise<Page>;
   stop(): Promise<void>;
@@ -42,14 +44,19 @@ export async function startMetrologySession(stationCode: string): Promise<Metrol
     return response.json();
   };
 
-  const openSpc = async (recipeLabel: string, subtaskIndex: number, count: number) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const signedIn = async (url: string, viewport = { width: 1280, height: 900 }) => {
+    const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(error));
-    await page.goto(services.measureUrl);
+    await page.goto(url);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill(services.adminPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    return page;
+  };
+
+  const openSpc = async (recipeLabel: string, subtaskIndex: number, count: number) => {
+    const page = await signedIn(services.measureUrl);
     // the capability overview first, then the characteristic's chart through its row's link
     await page.getByRole('link', { name: 'SPC' }).click();
     await page.locator('select[name=recipe]').selectOption({ label: recipeLabel });
@@ -67,6 +74,7 @@ export async function startMetrologySession(stationCode: string): Promise<Metrol
     services,
     browser,
     api,
+    signedIn,
     openSpc,
     stop: async () => {
       await browser.close();

@@ -32,13 +32,7 @@ afterAll(() => session?.stop());
 
 describe('plausibility at the station', () => {
   it('asks before keeping 1200.2 for a 120 ± 0.1 length, keeps the reading in the field, and stores it once confirmed', async () => {
-    const context = await session.browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error(error));
-    await page.goto(session.services.stationUrl);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(session.services.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const page = await session.signedIn(session.services.stationUrl, { width: 1024, height: 768 });
     await page.getByRole('button', { name: /Shaft/ }).click();
     await page.getByLabel('Lot number').fill('LOT-9');
     await page.getByLabel('Serial number').fill('SN-900');
@@ -86,6 +80,6 @@ describe('plausibility at the station', () => {
           .sort((a: number, b: number) => a - b),
       )
       .toEqual([120.02, 1200.2]);
-    await context.close();
+    await page.context().close();
   });
 });
