@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { urlVariable } from '../../src/upstream/upstream-variables.js';
 import { LIVE_POLICY } from '../../src/venues/cache-policies.js';
 import { perpdexUpstream } from '../../src/venues/hyperliquid/hyperliquid.upstream.js';
@@ -68,17 +68,28 @@ describe.runIf(process.env.REDIS_URL)('two gateway instances on one Redis', () =
       redisPrefix: prefix,
       env: { ...env, [urlVariable(perpdexUpstream, 'api', 'live')]: a.sim('perpdex').url },
     });
-    try {
-      const answers = await Promise.all([
-        ...Array.from({ length: 10 }, () => a.tool('get_markets', {})),
-        ...Array.from({ length: 10 }, () => b.tool('get_markets', {})),
-      ]);
-      expect(new Set(answers.map((answer) => answer.data_timestamp)).size).toBe(1);
-      const calls = a
+    const metaCalls = () =>
+      a
         .sim('perpdex')
         .requests({ path: '/info' })
-        .filter((r) => (r.body as { type?: string }).type === 'metaAndAssetCtxs');
-      expect(calls).toHaveLength(1);
+        .filter((r) => (r.body as { type?: string } | undefined)?.type === 'metaAndAssetCtxs');
+    try {
+      // Instance a's load is held upstream (0.6 s; the harness's attempt timeout is 1 s) and b's requests
+      // start once it has reached the venue, so b finds it in flight (the lock) or landed (the entry,
+      // fresh for 2 s): a slow machine cannot turn b's requests into a second miss of their own by
+      // arriving after the entry expired. (A held request's body is read after the hold: count requests.)
+      const infoRequests = () => a.sim('perpdex').requests({ path: '/info' }).length;
+      const before = infoRequests();
+      a.sim('perpdex').faults.inject({ path: '/info', fault: { kind: 'latency', ms: 600 } });
+      const fromA = Promise.all(Array.from({ length: 10 }, () => a.tool('get_markets', {})));
+      await vi.waitFor(() => expect(infoRequests()).toBeGreaterThan(before), {
+        timeout: 10_000,
+        interval: 5,
+      });
+      const fromB = Promise.all(Array.from({ length: 10 }, () => b.tool('get_markets', {})));
+      const answers = [...(await fromA), ...(await fromB)];
+      expect(new Set(answers.map((answer) => answer.data_timestamp)).size).toBe(1);
+      expect(metaCalls()).toHaveLength(1);
       expect(b.sim('perpdex').hits({ path: '/info' })).toBe(0);
     } finally {
       await Promise.all([a.close(), b.close()]);
