@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Envelope, type Gateway, MAINNET } from '../helpers.js';
 import { type MarketGateway, startMarketGateway } from './support/market-gateway.js';
 
@@ -87,14 +87,15 @@ describe('market-data tools on the gateway', () => {
   it('logs a streamed history the bot dropped half way as 499', async () => {
     const response = await gateway.call(
       '/mcp/tools/get_historical',
-      // A year of 1m candles (51 MiB): far more than the loopback socket buffers hold, so the answer is still
-      // being written when the reader goes away.
+      // Three months of 1m candles (about 13 MiB): far more than the loopback socket buffers hold, so the
+      // answer is still being written when the reader goes away (a year took most of the call's deadline to
+      // page in on a loaded machine).
       {
         ...history,
         exchange: 'optx',
         instrument: 'BTC-PERPETUAL',
         interval: '1m',
-        start_date: '2025-11-20',
+        start_date: '2026-08-20',
         end_date: '2026-11-19',
       },
       { 'x-request-id': 'dropped-history' },
@@ -103,11 +104,12 @@ describe('market-data tools on the gateway', () => {
     const reader = response.body!.getReader();
     await reader.read();
     await reader.cancel();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = gateway
-      .logLines()
-      .filter((line) => line.name === 'mcp.request' && line.client_request_id === 'dropped-history');
-    expect(lines).toEqual([expect.objectContaining({ status_code: 499, tool: 'get_historical' })]);
+    const lines = () =>
+      gateway
+        .logLines()
+        .filter((line) => line.name === 'mcp.request' && line.client_request_id === 'dropped-history');
+    await vi.waitFor(() => expect(lines()).toHaveLength(1), { timeout: 10_000 });
+    expect(lines()).toEqual([expect.objectContaining({ status_code: 499, tool: 'get_historical' })]);
   }, 30_000);
 
   it('lists instruments with optx paging metadata and perpdex markets', async () => {

@@ -7,9 +7,12 @@ interface Readiness {
   upstreams: { name: string; environment: string; state: string; error: string | null }[];
 }
 
+// A probe's timeout well above what a healthy loopback answer takes on a loaded CI machine; the slow faults
+// are slower still.
+const PROBE_TIMEOUT_MS = 1_000;
 let market: MarketGateway;
 beforeAll(async () => {
-  market = await startMarketGateway({ env: { READY_PROBE_TIMEOUT_MS: '300' } });
+  market = await startMarketGateway({ env: { READY_PROBE_TIMEOUT_MS: String(PROBE_TIMEOUT_MS) } });
 });
 afterAll(() => market.close());
 
@@ -27,11 +30,11 @@ const FAULTS: [string, Fault | 'down', string][] = [
   ['connection refused', 'down', 'network'],
   ['connection reset', { kind: 'reset' }, 'network'],
   ['no answer at all', { kind: 'hang' }, 'timeout'],
-  ['a slow answer', { kind: 'latency', ms: 2_000 }, 'timeout'],
+  ['a slow answer', { kind: 'latency', ms: 3 * PROBE_TIMEOUT_MS }, 'timeout'],
   ['a 5xx', { kind: 'error', status: 502 }, 'http_502'],
   ['a 400', { kind: 'error', status: 400, body: { error: 'bad request' } }, 'http_400'],
   ['malformed JSON', { kind: 'malformed' }, 'unparseable'],
-  ['a dripping body', { kind: 'drip', ms: 2_000, bytes: 2 }, 'timeout'],
+  ['a dripping body', { kind: 'drip', ms: 3 * PROBE_TIMEOUT_MS, bytes: 2 }, 'timeout'],
   ['an HTML page', { kind: 'html' }, 'unparseable'],
   // Last: a rate-limit answer holds the budget back for the venue's retry time.
   ['rate limiting (429)', { kind: 'error', status: 429, headers: { 'retry-after': '1' } }, 'rate_limited'],
