@@ -156,9 +156,11 @@ describe('request log', () => {
       body: JSON.stringify({ symbol: 'ETH' }),
     });
     expect(res.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The line is written when the socket reports the answer sent, a moment after the client has it.
+    await expect
+      .poll(() => requestLines((line) => line.client_request_id === 'req-log-1'), { timeout: 10_000 })
+      .toHaveLength(1);
     const lines = requestLines((line) => line.client_request_id === 'req-log-1');
-    expect(lines).toHaveLength(1);
     const line = lines[0] as Record<string, unknown>;
     expect(line).toMatchObject({
       request_id: res.headers.get('x-request-id'),
@@ -187,7 +189,9 @@ describe('request log', () => {
       },
       body: '{}',
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect
+      .poll(() => requestLines((entry) => entry.client_request_id === 'req-log-2'), { timeout: 10_000 })
+      .toHaveLength(1);
     const [line] = requestLines((entry) => entry.client_request_id === 'req-log-2');
     expect(line).toMatchObject({
       status_code: 401,
@@ -219,7 +223,10 @@ describe('request log', () => {
       call.setTimeout(50, () => call.destroy());
       call.end(JSON.stringify({ symbol: 'BTC' }));
     });
-    // The handler still finishes (and its answer finds the socket gone) before the line is checked.
+    await expect
+      .poll(() => requestLines((line) => line.client_request_id === 'req-log-abort'))
+      .toHaveLength(1);
+    // The handler still finishes (and its answer finds the socket gone) before the lines are counted again.
     await new Promise((resolve) => setTimeout(resolve, 400));
     ticker.test.faults.clear();
     const lines = requestLines((line) => line.client_request_id === 'req-log-abort');
