@@ -224,7 +224,7 @@ describe('request log', () => {
       call.end(JSON.stringify({ symbol: 'BTC' }));
     });
     await expect
-      .poll(() => requestLines((line) => line.client_request_id === 'req-log-abort'))
+      .poll(() => requestLines((line) => line.client_request_id === 'req-log-abort'), { timeout: 10_000 })
       .toHaveLength(1);
     // The handler still finishes (and its answer finds the socket gone) before the lines are counted again.
     await new Promise((resolve) => setTimeout(resolve, 400));
