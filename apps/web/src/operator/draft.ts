@@ -1,4 +1,4 @@
-import type { Gauge, InputMethod, Recipe, Subtask, Task } from '../api/types';
+import type { Gauge, InputMethod, MeasurementCreate, Recipe, Subtask, Task } from '../api/types';
 import type { SerialCheckState } from './duplicate-serial';
 
 /** One recorded point of the part in progress. */
@@ -79,4 +79,21 @@ export function nextOpenPoint(
     if (!values[String(points[candidate]!.subtask.id)]) return candidate;
   }
   return null;
+}
+
+/** The finished part as the measurements sent to the server: one per point, each with its value's gauge and time. */
+export function partMeasurements(draft: Draft, points: MeasurePoint[]): MeasurementCreate[] {
+  return points.map((p) => {
+    const recorded = draft.values[String(p.subtask.id)]!;
+    return {
+      subtask_id: p.subtask.id,
+      version_id: p.task.version_id,
+      value: recorded.value,
+      lot_number: draft.lot_number,
+      serial_number: draft.serial_number,
+      input_method: recorded.input_method,
+      ...(recorded.gauge_id === undefined ? {} : { gauge_id: recorded.gauge_id }),
+      ...(recorded.taken_at === undefined ? {} : { taken_at: recorded.taken_at }),
+    };
+  });
 }

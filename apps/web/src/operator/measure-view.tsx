@@ -1,24 +1,18 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InputMethod, MeasurementCreate, Verdict } from '../api/types';
+import type { InputMethod, Verdict } from '../api/types';
 import { useUser } from '../auth/session';
-import {
-  classify,
-  decimalsOf,
-  deviation,
-  isImplausible,
-  parseMeasuredValue,
-  typedDecimals,
-} from '../domain/classify';
-import { decimalsFor, formatNumber, formatSigned } from '../format';
+import { classify, isImplausible, parseMeasuredValue, typedDecimals } from '../domain/classify';
+import { decimalsFor } from '../format';
 import { TaskImage } from '../ui/task-image';
 import { detectInputMethod, emptyLog, type KeystrokeLog, recordKey } from './burst-detector';
-import { type Draft, measurePoints, nextOpenPoint } from './draft';
+import { type Draft, measurePoints, nextOpenPoint, partMeasurements } from './draft';
 import { rememberGauge, useGauges } from './gauge-picker';
 import { type GaugeStop, gaugeStopFor, PartGauge } from './part-gauge';
 import { usePendingQueue } from './pending-context';
 import { usePlausibilityBand } from './plausibility-band';
 import { PlausibilityPrompt } from './plausibility-prompt';
+import { PointLimits, ResultBanner } from './point-result';
 import { PointsList } from './points-list';
 import { type DraftUpdate, SerialCheckNotice, useSerialCheck } from './serial-check';
 
@@ -154,19 +148,7 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
       setSubmitAsked(true);
       return;
     }
-    const measurements: MeasurementCreate[] = points.map((p) => {
-      const recorded = draft.values[String(p.subtask.id)]!;
-      return {
-        subtask_id: p.subtask.id,
-        version_id: p.task.version_id,
-        value: recorded.value,
-        lot_number: draft.lot_number,
-        serial_number: draft.serial_number,
-        input_method: recorded.input_method,
-        ...(recorded.gauge_id === undefined ? {} : { gauge_id: recorded.gauge_id }),
-        ...(recorded.taken_at === undefined ? {} : { taken_at: recorded.taken_at }),
-      };
-    });
+    const measurements = partMeasurements(draft, points);
     // Written to storage before the first attempt: from here on the part survives anything.
     queue.enqueue(
       {
@@ -196,11 +178,6 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
   const last = lastEntered !== null ? points[lastEntered] : undefined;
   const lastValue = last ? draft.values[String(last.subtask.id)] : undefined;
   const typed = parseMeasuredValue(text);
-  // A value is shown as typed (120.061 stays 120.061, 120.060 keeps its zero); its deviation at the finer of the
-  // characteristic's resolution and the value's, so a deviation of 0.004 is never shown as +0.00.
-  const asTyped = (recorded: { value: number; decimals?: number }) =>
-    Math.min(12, recorded.decimals ?? decimalsOf(recorded.value));
-  const deviationDigits = (decimals: number) => Math.min(12, Math.max(digits, decimals));
   const tasksTotal = new Set(points.map((p) => p.task.id)).size;
 
   return (
@@ -244,14 +221,7 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
             <span className="muted">{point.subtask.description}</span>
           </h2>
           <p className="muted">{t('operator.pointOf', { current: index + 1, total: points.length })}</p>
-          <div className="limits" title={t('operator.limits')}>
-            {(['ltl', 'lwl', 'nominal', 'uwl', 'utl'] as const).map((field) => (
-              <div key={field} className={field === 'nominal' ? 'nominal' : undefined}>
-                <span className="muted">{t(`operator.${field}`)}</span>
-                <b>{formatNumber(point.subtask[field], digits)}</b>
-              </div>
-            ))}
-          </div>
+          <PointLimits subtask={point.subtask} digits={digits} />
           <label>
             {t('operator.value')} ({point.subtask.unit})
             <input
@@ -298,24 +268,12 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
               onConfirm={() => record(outlier.value, outlier.input_method, outlier.decimals)}
             />
           )}
-          {typed !== null && (
-            <div className={`result-banner verdict-${classify(typed, point.subtask)}`} aria-live="polite">
-              {t(`verdict.${classify(typed, point.subtask)}`)} · {t('operator.deviation')}{' '}
-              {formatSigned(deviation(typed, point.subtask), deviationDigits(typedDecimals(text)))}
-            </div>
-          )}
-          {last && lastValue && typed === null && (
-            <div
-              className={`result-banner verdict-${classify(lastValue.value, last.subtask)}`}
-              role="status"
-              data-testid="last-result"
-            >
-              {t('operator.point', { n: last.subtask.marker_number })}:{' '}
-              {formatNumber(lastValue.value, asTyped(lastValue))} {last.subtask.unit} ·{' '}
-              {t(`verdict.${classify(lastValue.value, last.subtask)}`)} · {t('operator.deviation')}{' '}
-              {formatSigned(deviation(lastValue.value, last.subtask), deviationDigits(asTyped(lastValue)))}
-            </div>
-          )}
+          <ResultBanner
+            typed={typed === null ? null : { value: typed, decimals: typedDecimals(text) }}
+            point={point}
+            last={last && lastValue ? { point: last, recorded: lastValue } : null}
+            digits={digits}
+          />
           <p className="key-hint">{t('operator.keysHint')}</p>
           <PointsList points={points} values={draft.values} current={index} />
           {complete ? (
