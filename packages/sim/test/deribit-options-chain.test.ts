@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { publicMethods } from '../src/deribit/deribit-public.js';
+import { surfaceState } from '../src/deribit/deribit-surface.js';
 import { DVOL_PAGE_ROWS } from '../src/deribit/deribit-volatility.js';
 import { black76 } from '../src/market/black76.js';
+import { coinSpec } from '../src/market/coins.js';
 
 /** The Deribit simulator's option chain, DVOL and realised-volatility methods as pure functions of (seed, now). */
 
@@ -115,5 +117,19 @@ describe('public/get_historical_volatility', () => {
     expect(points).toHaveLength(360);
     expect(points.at(-1)![0]).toBe(Math.floor(NOW / 3_600_000) * 3_600_000);
     expect(points.every(([, value]) => value > 1 && value < 400)).toBe(true);
+  });
+});
+
+describe('vol surface state', () => {
+  it('is the same for the same seed, coin and instant whatever was asked in between (the per-coin memo)', () => {
+    const btc = coinSpec('BTC')!;
+    const first = { ...surfaceState(SEED, btc, NOW) };
+    const otherSeed = surfaceState(SEED + 1, btc, NOW);
+    const later = surfaceState(SEED, btc, NOW + 7 * DAY);
+    surfaceState(SEED, coinSpec('ETH')!, NOW);
+    expect(otherSeed).not.toEqual(first);
+    expect(later).not.toEqual(first);
+    expect(surfaceState(SEED, btc, NOW)).toEqual(first);
+    expect(surfaceState(SEED + 1, btc, NOW)).toEqual(otherSeed);
   });
 });

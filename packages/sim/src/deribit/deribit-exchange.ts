@@ -90,41 +90,80 @@ function coreInstrument(sim: SimInstrument): Instrument | null {
 /**
  * Index and marks are recomputed every 100 ms, as a venue publishes them in steps (Deribit's mark moves on its own
  * ticks): with hundreds of options, pricing each on every operation would make the simulator, not the
- * gateway, the slow part of an order. A shift applies at once (it clears the memo).
+ * gateway, the slow part of an order. A shift applies at once (it is part of what a held value is valid for).
  */
 const MARK_STEP_MS = 100;
 
+/** A coin's underlying in one mark step: the spot every instrument of the coin is marked from, and its index. */
+interface CoinStep {
+  step: number;
+  shift: number;
+  spot: number;
+  index: number;
+}
+
+/** What the feed holds for one instrument: its catalogue record, its coin's step, its mark in one step. */
+interface MarkSlot {
+  sim: SimInstrument;
+  coin: CoinStep;
+  step: number;
+  shift: number;
+  mark: number;
+}
+
 function marketFeed(market: Omit<OptxMarket, 'core' | 'quote'>): MarketFeed {
-  const factor = (sim: SimInstrument) => market.shift.get(sim.spec.coin) ?? 1;
-  const sim = (instrument: Instrument) => market.instruments.get(instrument.symbol)!;
-  const indexes = new Map<string, { step: number; shift: number; index: number }>();
+  // The core asks for every market's index and mark at each operation; within a step each answer is one
+  // lookup by the instrument object and two comparisons. The underlying is read once per coin and step.
+  const coins = new Map<string, CoinStep>();
+  const slots = new Map<Instrument, MarkSlot>();
+  const slotOf = (instrument: Instrument) => {
+    let slot = slots.get(instrument);
+    if (!slot) {
+      const sim = market.instruments.get(instrument.symbol)!;
+      let coin = coins.get(sim.spec.coin);
+      if (!coin) {
+        coin = { step: Number.NaN, shift: Number.NaN, spot: 0, index: 0 };
+        coins.set(sim.spec.coin, coin);
+      }
+      slot = { sim, coin, step: Number.NaN, shift: Number.NaN, mark: 0 };
+      slots.set(instrument, slot);
+    }
+    return slot;
+  };
+  const factor = (slot: MarkSlot) => market.shift.get(slot.sim.spec.coin) ?? 1;
+  const coinAt = (slot: MarkSlot, step: number, shift: number) => {
+    const coin = slot.coin;
+    if (coin.step !== step || coin.shift !== shift) {
+      const spot = pricePath(market.seed, slot.sim.spec).priceAt(step * MARK_STEP_MS) * shift;
+      coin.step = step;
+      coin.shift = shift;
+      coin.spot = spot;
+      coin.index = Math.round(spot * 100) / 100;
+    }
+    return coin;
+  };
   const index = (instrument: Instrument, at: number) => {
-    const of = sim(instrument);
-    const step = Math.floor(at / MARK_STEP_MS);
-    const shift = factor(of);
-    const held = indexes.get(of.spec.coin);
-    if (held && held.step === step && held.shift === shift) return held.index;
-    const value =
-      Math.round(pricePath(market.seed, of.spec).priceAt(step * MARK_STEP_MS) * shift * 100) / 100;
-    indexes.set(of.spec.coin, { step, shift, index: value });
-    return value;
+    const slot = slotOf(instrument);
+    return coinAt(slot, Math.floor(at / MARK_STEP_MS), factor(slot)).index;
   };
-  const memo = new Map<string, { step: number; shift: number; mark: number }>();
   const mark = (instrument: Instrument, at: number) => {
+    const slot = slotOf(instrument);
     const step = Math.floor(at / MARK_STEP_MS);
-    const shift = factor(sim(instrument));
-    const held = memo.get(instrument.symbol);
-    if (held && held.step === step && held.shift === shift) return held.mark;
-    const value = freshMark(instrument, step * MARK_STEP_MS);
-    memo.set(instrument.symbol, { step, shift, mark: value });
-    return value;
+    const shift = factor(slot);
+    if (slot.step !== step || slot.shift !== shift) {
+      slot.mark = freshMark(slot, step, shift);
+      slot.step = step;
+      slot.shift = shift;
+    }
+    return slot.mark;
   };
-  const freshMark = (instrument: Instrument, at: number) => {
-    const of = sim(instrument);
-    if (of.kind !== 'option') return of.quote.round(venuePrice(of.quote, at) * factor(of));
+  const freshMark = (slot: MarkSlot, step: number, shift: number) => {
+    const { sim } = slot;
+    const at = step * MARK_STEP_MS;
+    if (sim.kind !== 'option') return sim.quote.round(venuePrice(sim.quote, at) * shift);
     // An option's mark follows its (shifted) underlying through the same Black-76 transform as its quotes.
-    const spot = pricePath(market.seed, of.spec).priceAt(at) * factor(of);
-    return of.quote.round(of.quote.transform ? of.quote.transform(spot, at) : spot);
+    const spot = coinAt(slot, step, shift).spot;
+    return sim.quote.round(sim.quote.transform ? sim.quote.transform(spot, at) : spot);
   };
   return {
     index,

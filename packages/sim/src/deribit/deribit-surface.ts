@@ -35,8 +35,23 @@ export interface SurfaceState {
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
-/** The surface's state at `ms`: driven by the coin's trailing 7-day return and slow noise. */
+/**
+ * The last state computed per coin. Every option of a coin is marked at the same instant (the exchange's
+ * mark step), so one computation serves them all; without it each option paid two price-path reads a week
+ * apart (which also evict each other's cached lattice cells) and four drift draws.
+ */
+const lastState = new WeakMap<CoinSpec, { seed: number; ms: number; state: SurfaceState }>();
+
+/** The surface's state at `ms`: driven by the coin's trailing 7-day return and slow noise. Read-only. */
 export function surfaceState(seed: number, spec: CoinSpec, ms: number): SurfaceState {
+  const held = lastState.get(spec);
+  if (held && held.seed === seed && held.ms === ms) return held.state;
+  const state = freshSurfaceState(seed, spec, ms);
+  lastState.set(spec, { seed, ms, state });
+  return state;
+}
+
+function freshSurfaceState(seed: number, spec: CoinSpec, ms: number): SurfaceState {
   const path = pricePath(seed, spec);
   // Hourly-aligned reads keep the state piecewise smooth and cheap to recompute.
   const at = Math.floor(ms / HOUR_MS) * HOUR_MS;
