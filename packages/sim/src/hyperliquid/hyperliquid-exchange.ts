@@ -53,8 +53,8 @@ export interface ExchangeState {
  */
 export function retireOrphanedReduceOnly(state: ExchangeState): void {
   for (const account of state.users.accounts())
-    for (const order of state.core.openOrders(account)) {
-      if (!order.reduceOnly || state.core.position(account, order.symbol).size !== 0) continue;
+    for (const order of state.core.reduceOnlyOrders(account)) {
+      if (state.core.position(account, order.symbol).size !== 0) continue;
       state.core.cancel(account, order.id);
       state.statusOverrides.set(order.id, 'reduceOnlyCanceled');
     }
