@@ -1,4 +1,4 @@
-import { encode } from '@msgpack/msgpack';
+import { Encoder } from '@msgpack/msgpack';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToNumberBE } from '@noble/curves/utils.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -46,13 +46,18 @@ export interface SignedEnvelope {
   expiresAfter: number | null;
 }
 
+/** One encoder for every digest (`encode` builds one and its buffer per call); its bytes are copied at once. */
+const msgpack = new Encoder();
+
 export function l1Digest(envelope: SignedEnvelope, source: 'a' | 'b'): Uint8Array {
   const vault = envelope.vaultAddress
     ? join(Uint8Array.of(1), hexToBytes(envelope.vaultAddress.slice(2)))
     : Uint8Array.of(0);
   const expiry =
     envelope.expiresAfter === null ? new Uint8Array(0) : join(Uint8Array.of(0), be(envelope.expiresAfter, 8));
-  const connection = keccak_256(join(encode(envelope.action), be(envelope.nonce, 8), vault, expiry));
+  const connection = keccak_256(
+    join(msgpack.encodeSharedRef(envelope.action), be(envelope.nonce, 8), vault, expiry),
+  );
   const struct = keccak_256(join(AGENT, text(source), connection));
   return keccak_256(join(Uint8Array.of(0x19, 0x01), DOMAIN, struct));
 }
