@@ -120,7 +120,7 @@ export function recoverSigner(digest: Uint8Array, signature: unknown): string | 
   return point && addressOf(point);
 }
 
-/** Signers' keys kept at most: each holds about a megabyte of precomputed multiples. */
+/** Signers' keys kept at most: each holds about half a megabyte of precomputed multiples. */
 const KEPT_SIGNERS = 16;
 
 /**
