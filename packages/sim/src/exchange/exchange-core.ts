@@ -200,6 +200,7 @@ export class ExchangeCore {
     const market = this.markets.get(symbol);
     if (!market || !(leverage >= 1 && leverage <= market.instrument.maxLeverage)) return false;
     this.accounts.get(account).leverage.set(symbol, leverage);
+    this.engine.margins.leverageChanged(account);
     return true;
   }
 
@@ -227,6 +228,12 @@ export class ExchangeCore {
     return [...this.engine.workingOrders(account)]
       .filter((order) => symbol === undefined || order.symbol === symbol)
       .sort((a, b) => a.id - b.id);
+  }
+
+  /** The open orders that are reduce-only, oldest first, without copying the others. */
+  reduceOnlyOrders(account: string): Readonly<Order>[] {
+    this.sync();
+    return [...this.engine.reduceOnlyOrders(account)];
   }
 
   fills(account?: string): readonly Fill[] {

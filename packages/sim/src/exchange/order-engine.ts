@@ -12,7 +12,7 @@ import {
   type RejectReason,
   sideSign,
 } from './order.js';
-import { addedMargin, reservedMargin } from './order-margin.js';
+import { addedMargin, ReservedMargins } from './order-margin.js';
 import { snap } from './steps.js';
 import { staticProblem, triggerCrossed } from './validation.js';
 
@@ -39,17 +39,23 @@ export class OrderEngine implements MatchHooks {
   readonly fills: Fill[] = [];
   private readonly clientIds = new Map<string, Map<string, Order[]>>();
   private readonly working = new Map<string, Set<Order>>();
+  /** The reduce-only ones among `working`: venues retire them when the position is gone, after every action. */
+  private readonly workingReduceOnly = new Map<string, Set<Order>>();
   readonly untriggered = new Map<number, Order>();
   readonly links = new ContingentLinks();
   private readonly deferred: (() => void)[] = [];
   private ids = { order: 0, fill: 0, sequence: 0 };
+  /** Told of every new order and of every change to one (size, price, fill, state). */
+  readonly margins: ReservedMargins;
 
   constructor(
     private readonly markets: ReadonlyMap<string, Market>,
     private readonly accounts: Accounts,
     private readonly valuation: Valuation,
     private readonly emit: (event: CoreEvent) => void,
-  ) {}
+  ) {
+    this.margins = new ReservedMargins(accounts, markets, (account) => this.workingOrders(account));
+  }
 
   byClientId(account: string, clientId: string): readonly Order[] {
     return this.clientIds.get(account)?.get(clientId) ?? [];
@@ -57,6 +63,11 @@ export class OrderEngine implements MatchHooks {
 
   workingOrders(account: string): ReadonlySet<Order> {
     return this.working.get(account) ?? new Set();
+  }
+
+  /** The account's working reduce-only orders, oldest first. */
+  reduceOnlyOrders(account: string): ReadonlySet<Order> {
+    return this.workingReduceOnly.get(account) ?? new Set();
   }
 
   /** Records a new order: rejected if a static check fails, else open, untriggered or waiting. */
@@ -117,6 +128,15 @@ export class OrderEngine implements MatchHooks {
       this.working.set(order.account, working);
     }
     working.add(order);
+    if (order.reduceOnly) {
+      let reduceOnly = this.workingReduceOnly.get(order.account);
+      if (!reduceOnly) {
+        reduceOnly = new Set();
+        this.workingReduceOnly.set(order.account, reduceOnly);
+      }
+      reduceOnly.add(order);
+    }
+    this.margins.added(order);
     if (problem) this.reject(order, problem);
     else this.emit({ kind: 'order', order });
     return order;
@@ -137,7 +157,10 @@ export class OrderEngine implements MatchHooks {
         this.reject(order, 'reduce_only_would_increase');
         return;
       }
-      if (order.size > cap) order.size = cap;
+      if (order.size > cap) {
+        order.size = cap;
+        this.margins.changed(order);
+      }
     }
     if (order.postOnly && order.price !== null) {
       const far = touch(market, opposite(order.side));
@@ -146,7 +169,10 @@ export class OrderEngine implements MatchHooks {
         this.reject(order, 'post_only_would_cross');
         return;
       }
-      if (crosses) order.price = snap(far! - sideSign(order.side) * instrument.tickSize, instrument.tickSize);
+      if (crosses) {
+        order.price = snap(far! - sideSign(order.side) * instrument.tickSize, instrument.tickSize);
+        this.margins.changed(order);
+      }
       if (order.price <= 0) {
         this.reject(order, 'post_only_would_cross');
         return;
@@ -257,16 +283,9 @@ export class OrderEngine implements MatchHooks {
     return Math.sign(size) === -sideSign(order.side) ? Math.abs(size) : 0;
   }
 
-  /** Initial margin reserved by the account's working orders (see reservedMargin). */
+  /** Initial margin reserved by the account's working orders but `except` (see ReservedMargins). */
   orderMargin(account: string, currency: string, except?: Order): number {
-    return reservedMargin(
-      this.accounts,
-      this.markets,
-      this.workingOrders(account),
-      account,
-      currency,
-      except,
-    );
+    return this.margins.of(account, currency, except);
   }
 
   private availableFunds(order: Order, market: Market): number {
@@ -290,6 +309,7 @@ export class OrderEngine implements MatchHooks {
     const booked = this.accounts.applyFill(order.account, instrument, signed, price, rate, this.at);
     const before = order.filled;
     order.filled = snap(before + size, instrument.lotSize);
+    this.margins.changed(order);
     order.averagePrice = (order.averagePrice * before + price * size) / order.filled;
     order.fees += booked.fee;
     market.last = price;
@@ -320,10 +340,12 @@ export class OrderEngine implements MatchHooks {
 
   private transition(order: Order, state: OrderState): void {
     order.state = state;
+    this.margins.changed(order);
     order.updatedAt = this.at;
     order.history.push({ state, at: this.at });
     if (isFinal(order)) {
       this.working.get(order.account)?.delete(order);
+      this.workingReduceOnly.get(order.account)?.delete(order);
       this.untriggered.delete(order.id);
       this.markets.get(order.symbol)?.book.remove(order);
       this.afterFinal(order);
@@ -352,6 +374,7 @@ export class OrderEngine implements MatchHooks {
         continue;
       }
       order.size = Math.min(order.size, filled);
+      this.margins.changed(order);
       this.transition(order, order.trigger ? 'untriggered' : 'open');
       this.execute(order);
     }

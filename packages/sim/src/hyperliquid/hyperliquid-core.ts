@@ -59,18 +59,44 @@ export function pinMark(context: SimContext, coin: string, mark: number | null):
   else pins.set(coin, mark);
 }
 
-/** Oracle, mark and hourly funding of one coin at an instant: the numbers `/info` reports. */
-export function perpPrices(context: SimContext, coin: string, at: number) {
+export interface PerpPrices {
+  readonly oracle: number;
+  readonly mark: number;
+  readonly premium: number;
+  readonly funding: number;
+}
+
+/** Per instance and coin, the prices last computed, with the instant and pin they are for. */
+const lastPrices = new WeakMap<
+  SimContext,
+  Map<string, { at: number; seed: number; pinned?: number; prices: PerpPrices }>
+>();
+
+/**
+ * Oracle, mark and hourly funding of one coin at an instant: the numbers `/info` reports. A pure function of
+ * the instance, coin, instant and pin; the last answer per coin is kept, as the exchange core asks each coin's
+ * oracle and mark on every operation, mostly within one millisecond.
+ */
+export function perpPrices(context: SimContext, coin: string, at: number): PerpPrices {
+  const seed = environmentSeed(context);
+  const pinned = pinnedMarks.get(context)?.get(coin);
+  let kept = lastPrices.get(context);
+  const last = kept?.get(coin);
+  if (last && last.at === at && last.seed === seed && last.pinned === pinned) return last.prices;
   const asset = findAsset(coin);
   if (!asset) throw new Error(`no perp ${coin}`);
-  const seed = environmentSeed(context);
   const quote = hyperliquidQuote(seed, asset);
-  const pinned = pinnedMarks.get(context)?.get(coin);
   const oracle = pinned ?? pricePath(seed, asset.spec).priceAt(at);
   const mark = pinned ?? quote.round(venuePrice(quote, at));
   const premium = (mark - oracle) / oracle;
   const funding = Math.max(-0.04, Math.min(0.04, premium / 8 + 0.0000125));
-  return { oracle, mark, premium, funding: Number(funding.toFixed(7)) };
+  const prices = Object.freeze({ oracle, mark, premium, funding: Number(funding.toFixed(7)) });
+  if (!kept) {
+    kept = new Map();
+    lastPrices.set(context, kept);
+  }
+  kept.set(coin, { at, seed, ...(pinned === undefined ? {} : { pinned }), prices });
+  return prices;
 }
 
 function hyperliquidFeed(context: SimContext): MarketFeed {

@@ -9,7 +9,7 @@ import {
 } from './hyperliquid-actions.js';
 import { canonicalAction } from './hyperliquid-canonical.js';
 import { DeserializeError } from './hyperliquid-info.js';
-import { l1Digest, recoverSigner } from './hyperliquid-recover.js';
+import { l1Digest, type SignerRecovery } from './hyperliquid-recover.js';
 import type { Users } from './hyperliquid-users.js';
 
 /**
@@ -40,6 +40,8 @@ export interface ExchangeState {
   context: SimContext;
   core: ExchangeCore;
   users: Users;
+  /** Recovers signers, the users' and agents' keys kept (SignerRecovery). */
+  signers: SignerRecovery;
   rejections: Rejections;
   /** Venue status names the core has no reason for (a reduce-only order retired because its position is gone). */
   statusOverrides: Map<number, string>;
@@ -51,8 +53,8 @@ export interface ExchangeState {
  */
 export function retireOrphanedReduceOnly(state: ExchangeState): void {
   for (const account of state.users.accounts())
-    for (const order of state.core.openOrders(account)) {
-      if (!order.reduceOnly || state.core.position(account, order.symbol).size !== 0) continue;
+    for (const order of state.core.reduceOnlyOrders(account)) {
+      if (state.core.position(account, order.symbol).size !== 0) continue;
       state.core.cancel(account, order.id);
       state.statusOverrides.set(order.id, 'reduceOnlyCanceled');
     }
@@ -69,7 +71,7 @@ export function answerExchange(state: ExchangeState, body: unknown): unknown {
   const expiresAfter = optionalInteger(envelope.expiresAfter, 'expiresAfter');
   const source = state.context.environment === 'live' ? 'a' : 'b';
   const digest = l1Digest({ action, nonce, vaultAddress, expiresAfter }, source);
-  const signer = recoverSigner(digest, envelope.signature);
+  const signer = state.signers.signer(digest, envelope.signature);
   if (!signer) return err('Unable to recover signer.');
   const account = state.users.accountOf(signer);
   if (!account) return err(`User or API Wallet ${signer} does not exist.`);

@@ -9,6 +9,7 @@ import { createHyperliquidCore, perpPrices, pinMark } from './hyperliquid-core.j
 import { answerExchange, type ExchangeState, retireOrphanedReduceOnly } from './hyperliquid-exchange.js';
 import { answerInfo, DeserializeError, type InfoOptions } from './hyperliquid-info.js';
 import { answerMarketInfo } from './hyperliquid-market-info.js';
+import { SignerRecovery } from './hyperliquid-recover.js';
 import { SEEDED_BALANCE_USDC, seededIdentity, Users } from './hyperliquid-users.js';
 import {
   exchangeWeight,
@@ -39,6 +40,7 @@ function hyperliquidPlugin(context: SimContext, options: InfoOptions): FastifyPl
     context,
     core,
     users,
+    signers: new SignerRecovery((address) => users.accountOf(address) !== undefined),
     rejections: new Map() as Rejections,
     statusOverrides: new Map(),
   };

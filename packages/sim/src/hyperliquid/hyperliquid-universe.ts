@@ -36,17 +36,30 @@ export const PERP_UNIVERSE: readonly PerpAsset[] = (() => {
 /** Last price of the delisted coin, frozen. */
 export const DELISTED_PRICE = 0.0512;
 
+const quotes = new Map<string, VenueQuote>();
+
+/**
+ * The venue's quote of a coin, one object per seed and coin: the candle module keeps a quote's streams (its
+ * price path, basis cells, bars) by the object, so a new one per price asked (the exchange core asks each
+ * coin's mark and oracle on every operation) recomputed them every time.
+ */
 export function hyperliquidQuote(seed: number, asset: PerpAsset & { spec: CoinSpec }): VenueQuote {
-  const share = asset.name === 'BTC' ? 1 : asset.name === 'ETH' ? 0.6 : 0.25;
-  return {
-    seed,
-    coin: asset.spec,
-    venue: `hyperliquid:${asset.name}`,
-    basisBp: 1,
-    jitterBp: 1,
-    dailyVolume: (2e9 / asset.spec.referencePrice) * share,
-    round: significantRounder(6 - asset.szDecimals),
-  };
+  const key = `${seed}:${asset.name}`;
+  let quote = quotes.get(key);
+  if (!quote) {
+    const share = asset.name === 'BTC' ? 1 : asset.name === 'ETH' ? 0.6 : 0.25;
+    quote = {
+      seed,
+      coin: asset.spec,
+      venue: `hyperliquid:${asset.name}`,
+      basisBp: 1,
+      jitterBp: 1,
+      dailyVolume: (2e9 / asset.spec.referencePrice) * share,
+      round: significantRounder(6 - asset.szDecimals),
+    };
+    quotes.set(key, quote);
+  }
+  return quote;
 }
 
 export function findAsset(coin: string): (PerpAsset & { spec: CoinSpec }) | undefined {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ExchangeCore as Core,
+  contractValue,
   type ExchangeCore,
   manualFeed,
   type Order,
@@ -30,6 +31,7 @@ type Step =
     }
   | { kind: 'oco'; account: number; instrument: number; buy: boolean; lots: number; ticks: number }
   | { kind: 'cancel'; pick: number }
+  | { kind: 'leverage'; account: number; instrument: number; leverage: number }
   | { kind: 'move'; percent: number; ms: number; fundingBp: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -56,6 +58,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     ticks: fc.integer({ min: 1, max: 400 }),
   }),
   fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('leverage' as const),
+    account: fc.integer({ min: 0, max: 1 }),
+    instrument: fc.integer({ min: 0, max: 1 }),
+    leverage: fc.integer({ min: 1, max: 10 }),
+  }),
   fc.record({
     kind: fc.constant('move' as const),
     percent: fc.double({ min: -1.5, max: 1.5, noNaN: true }),
@@ -100,6 +108,8 @@ function session(steps: Step[]) {
       clock.advance(s.ms);
       feed.set('BTC', { index: price, fundingRate: s.fundingBp / 10_000 });
       core.sync();
+    } else if (s.kind === 'leverage') {
+      core.setLeverage(ACCOUNTS[s.account]!, INSTRUMENTS[s.instrument]!.symbol, s.leverage);
     } else if (s.kind === 'cancel') {
       const open = placed.filter((o) => !['filled', 'cancelled', 'rejected', 'triggered'].includes(o.state));
       const target = open[s.pick % Math.max(1, open.length)];
@@ -171,6 +181,9 @@ function check(core: ExchangeCore, ocoGroups: Order[][], firedAt: Map<number, nu
       // Position size equals the sum of signed fills.
       expect(position.size).toBe(snap(signed, instrument.lotSize));
     }
+  // The reduce-only orders the core indexes are the open ones that are reduce-only, oldest first.
+  for (const account of ACCOUNTS)
+    expect(core.reduceOnlyOrders(account)).toEqual(core.openOrders(account).filter((o) => o.reduceOnly));
   for (const account of ACCOUNTS)
     for (const currency of ['USD', 'BTC']) {
       const ledger = core.ledger(account).filter((e) => e.currency === currency);
@@ -188,8 +201,10 @@ function check(core: ExchangeCore, ocoGroups: Order[][], firedAt: Map<number, nu
         }
       }
       // Equity moves only by fees, realised and unrealised P&L and funding.
-      const equity = core.summary(account, currency).equity;
-      expect(equity).toBeCloseTo(deposits - fees + pnl + funding, currency === 'BTC' ? 9 : 4);
+      const summary = core.summary(account, currency);
+      expect(summary.equity).toBeCloseTo(deposits - fees + pnl + funding, currency === 'BTC' ? 9 : 4);
+      // The margin the core keeps for open orders is a walk over them, oldest first, to the last bit.
+      expect(summary.openOrderMargin).toBe(walkedOrderMargin(core, account, currency));
     }
   // OCO never leaves both legs filled (a leg's fill includes the order its trigger created).
   for (const legs of ocoGroups) {
@@ -200,6 +215,19 @@ function check(core: ExchangeCore, ocoGroups: Order[][], firedAt: Map<number, nu
     });
     expect(filled.length).toBeLessThanOrEqual(1);
   }
+}
+
+/** Initial margin of the account's working orders that could add exposure, summed oldest first. */
+function walkedOrderMargin(core: ExchangeCore, account: string, currency: string): number {
+  let reserved = 0;
+  for (const order of core.openOrders(account)) {
+    const instrument = core.instrument(order.symbol)!;
+    if (order.reduceOnly || instrument.settlementCurrency !== currency) continue;
+    const price = order.price ?? order.trigger?.price ?? core.prices(order.symbol).mark;
+    const { leverage } = core.position(account, order.symbol);
+    reserved += contractValue(instrument, order.size - order.filled, price) / leverage;
+  }
+  return reserved;
 }
 
 describe('exchange core: properties over random sessions', () => {
