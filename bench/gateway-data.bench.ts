@@ -7,6 +7,7 @@ import { adx, atr } from '../apps/gateway/src/domain/indicators/volatility.js';
 import { GetHistoricalOutputSchema } from '../apps/gateway/src/namespaces/mcp/get-historical.tool.js';
 import { getHistory } from '../apps/gateway/src/namespaces/mcp/historical.service.js';
 import { toolResponseSchema } from '../apps/gateway/src/tools/tool-schemas.js';
+import { NO_DEADLINE } from '../apps/gateway/src/upstream/call-deadline.js';
 import { startGateway } from '../apps/gateway/test/helpers.js';
 import { startMarketGateway } from '../apps/gateway/test/market-data/support/market-gateway.js';
 import { type Bench, fmt, stamp } from './bench.js';
@@ -255,8 +256,8 @@ const bench: Bench = async () => {
     end_date: '2026-11-19',
   };
   // Each answer gives its admission permit back at once: nothing sends it.
-  const history = async (params: Parameters<typeof getHistory>[0]) => {
-    const answer = await getHistory(params, clients, NOW);
+  const history = async (params: Parameters<typeof getHistory>[1]) => {
+    const answer = await getHistory(NO_DEADLINE, params, clients, NOW);
     answer.release?.();
     return answer;
   };

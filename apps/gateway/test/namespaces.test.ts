@@ -34,11 +34,14 @@ const common = defineNamespace({
         const venues = input.exchange ? [input.exchange] : ['ticker', 'quotes'];
         const answers = await Promise.all(
           venues.map((venue) =>
-            context.clients[venue]!.request<{ price: number }>({
-              method: 'GET',
-              path: '/ticker',
-              idempotent: true,
-            }),
+            context.clients[venue]!.request<{ price: number }>(
+              {
+                method: 'GET',
+                path: '/ticker',
+                idempotent: true,
+              },
+              undefined,
+            ),
           ),
         );
         return {

@@ -74,14 +74,17 @@ function client(overrides: Partial<UpstreamClientOptions> = {}) {
 describe('UndiciUpstream', () => {
   it('joins the base path, encodes the query, sends JSON and headers, stamps receivedAt', async () => {
     const http = client({ baseUrl: `${sim.test.url}/api/v2/`, now: () => 1234 });
-    const response = await http.request<Record<string, unknown>>({
-      method: 'POST',
-      path: '/private/buy',
-      query: { instrument_name: 'BTC-PERPETUAL', amount: 10, post_only: true, label: undefined },
-      body: { price: 1.5 },
-      headers: { 'x-signature': 'sig' },
-      idempotent: false,
-    });
+    const response = await http.request<Record<string, unknown>>(
+      {
+        method: 'POST',
+        path: '/private/buy',
+        query: { instrument_name: 'BTC-PERPETUAL', amount: 10, post_only: true, label: undefined },
+        body: { price: 1.5 },
+        headers: { 'x-signature': 'sig' },
+        idempotent: false,
+      },
+      undefined,
+    );
     expect(response.status).toBe(200);
     expect(response.receivedAt).toBe(1234);
     expect(response.body).toEqual({
@@ -93,20 +96,20 @@ describe('UndiciUpstream', () => {
   });
 
   it('hands a non-JSON body over as text', async () => {
-    const response = await client().request({ method: 'GET', path: '/text', idempotent: true });
+    const response = await client().request({ method: 'GET', path: '/text', idempotent: true }, undefined);
     expect(response.body).toBe('maintenance');
   });
 
   it('rejects a response above the size limit without retrying', async () => {
     sim.test.resetHits();
     const error = await client({ maxResponseBytes: 1024 })
-      .request({ method: 'GET', path: '/big', idempotent: true })
+      .request({ method: 'GET', path: '/big', idempotent: true }, undefined)
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, code: 'UPSTREAM_UNAVAILABLE', retryable: false });
     expect((error as { details: unknown }).details).toMatchObject({ reason: 'response_too_large' });
     expect(sim.test.hits({ path: '/big' })).toBe(1);
     const streamed = await client({ maxResponseBytes: 8 * 1024 })
-      .request({ method: 'GET', path: '/stream', idempotent: true })
+      .request({ method: 'GET', path: '/stream', idempotent: true }, undefined)
       .catch((e: unknown) => e);
     expect(streamed).toMatchObject({ status: 502, details: { reason: 'response_too_large' } });
   });
@@ -118,7 +121,7 @@ describe('UndiciUpstream', () => {
       .then((response) => response.text())
       .then(() => 'drip ended');
     const attempt = client({ timeoutMs: 300 })
-      .request({ method: 'GET', path: '/drip', idempotent: false })
+      .request({ method: 'GET', path: '/drip', idempotent: false }, undefined)
       .catch((e: unknown) => e);
     expect(await Promise.race([attempt.then(() => 'deadline'), whole])).toBe('deadline');
     expect(await attempt).toMatchObject({ status: 504, code: 'UPSTREAM_TIMEOUT', retryable: false });
@@ -132,7 +135,7 @@ describe('UndiciUpstream', () => {
       path: '/text',
     });
     const error = await client()
-      .request({ method: 'GET', path: '/text', idempotent: true })
+      .request({ method: 'GET', path: '/text', idempotent: true }, undefined)
       .catch((e: unknown) => e);
     sim.test.faults.clear();
     expect(error).toMatchObject({
@@ -150,7 +153,7 @@ describe('UndiciUpstream', () => {
       fault: { kind: 'error', status: 502, body: { error: 'bad gateway' } },
       path: '/text',
     });
-    const response = await client().request({ method: 'GET', path: '/text', idempotent: true });
+    const response = await client().request({ method: 'GET', path: '/text', idempotent: true }, undefined);
     sim.test.faults.clear();
     expect(response).toMatchObject({ status: 502, body: { error: 'bad gateway' } });
     expect(sim.test.hits({ path: '/text' })).toBe(3);
@@ -159,12 +162,15 @@ describe('UndiciUpstream', () => {
   it('sends a write once even when the answer is a 503', async () => {
     sim.test.resetHits();
     sim.test.faults.inject({ fault: { kind: 'error', status: 503 }, path: '/api/v2/private/buy' });
-    const response = await client().request({
-      method: 'POST',
-      path: '/api/v2/private/buy',
-      body: {},
-      idempotent: false,
-    });
+    const response = await client().request(
+      {
+        method: 'POST',
+        path: '/api/v2/private/buy',
+        body: {},
+        idempotent: false,
+      },
+      undefined,
+    );
     sim.test.faults.clear();
     expect(response.status).toBe(503);
     expect(sim.test.hits({ path: '/api/v2/private/buy' })).toBe(1);
@@ -174,7 +180,7 @@ describe('UndiciUpstream', () => {
     await sim.live.down();
     try {
       const error = await client({ baseUrl: sim.live.url })
-        .request({ method: 'POST', path: '/x', body: {}, idempotent: false })
+        .request({ method: 'POST', path: '/x', body: {}, idempotent: false }, undefined)
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 502, retryable: true, details: { reason: 'connection_failed' } });
     } finally {

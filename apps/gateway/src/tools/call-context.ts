@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../frame/caller.js';
+import type { Deadline } from '../upstream/call-deadline.js';
 import type { UpstreamRegistry } from '../upstream/upstream-registry.js';
 import type { Environment } from '../upstream/upstream-types.js';
 import type { AnyNamespace, EnvironmentInfo, UpstreamProfile, WriteContext } from './tool.js';
@@ -42,12 +43,15 @@ export class CallContext<C> implements WriteContext<C> {
   readonly profile: UpstreamProfile;
   readonly now: () => number;
   readonly clients: C;
+  /** The upstream deadline (tool.ts); the write pipeline sets the send's, then the reconciliation's. */
+  deadline: Deadline;
   /** Set by the write pipeline before a write's steps run; empty for reads. */
   clientOrderId = '';
   readonly #namespace: AnyNamespace;
   readonly #deps: FrameDeps;
 
-  constructor(caller: CallerInfo, namespace: AnyNamespace, clients: C, deps: FrameDeps) {
+  constructor(caller: CallerInfo, namespace: AnyNamespace, clients: C, deps: FrameDeps, deadline: Deadline) {
+    this.deadline = deadline;
     this.environment = caller.environment;
     this.actor = caller.actor;
     this.botTag = caller.botTag;

@@ -2,7 +2,6 @@ import { AppError } from '@app/kit';
 import type { ToolCallNote } from '../frame/caller.js';
 import type { StoredAnswer } from '../trading/idempotency-store.js';
 import { runWrite, type WritePipelineDeps } from '../trading/write-pipeline.js';
-import { withDeadline } from '../upstream/call-deadline.js';
 import { CallContext, type CallerInfo, type FrameDeps } from './call-context.js';
 import type { ToolResult } from './tool.js';
 import type { RegisteredTool } from './tool-registry.js';
@@ -77,35 +76,37 @@ export function invoke(
     entry.validate(input);
     const exchange = tool.exchange ? tool.exchange(input) : namespace.exchange;
     note.exchange = exchange;
-    const context = new CallContext(caller, namespace, entry.clients(caller.environment), deps);
     const allowedMs = Math.min(deps.deadlineMs, caller.deadlineMs ?? deps.deadlineMs);
     const deadline = Date.now() + allowedMs;
     const upstreamDeadline = deadline - Math.min(ASSEMBLY_MS, allowedMs / 10);
+    // The context carries the upstream deadline to every client method the handler calls (call-deadline.ts).
+    const context = new CallContext(
+      caller,
+      namespace,
+      entry.clients(caller.environment),
+      deps,
+      upstreamDeadline,
+    );
     if (tool.kind === 'read') {
       // A read ends at its deadline whatever it waits on.
-      return beforeDeadline(
-        withDeadline(upstreamDeadline, () => tool.handler(input, context)),
-        deadline,
-        allowedMs,
-        (result) => answerOf(entry, result, caller, deps, false),
+      return beforeDeadline(tool.handler(input, context), deadline, allowedMs, (result) =>
+        answerOf(entry, result, caller, deps, false),
       );
     }
     // A write runs to its outcome: the upstream layer ends its send by the deadline, and a lost answer is
     // then looked up by client order id before the write is reported.
     const send = upstreamDeadline - Math.min(RECONCILE_MS, allowedMs / 4);
-    return withDeadline(upstreamDeadline, () =>
-      runWrite(
-        {
-          entry,
-          input,
-          context,
-          exchange,
-          idempotencyKey: caller.idempotencyKey,
-          deadlines: { send, reconcile: upstreamDeadline },
-          answer: (result, reconciled) => answerOf(entry, result, caller, deps, reconciled),
-        },
-        deps,
-      ),
+    return runWrite(
+      {
+        entry,
+        input,
+        context,
+        exchange,
+        idempotencyKey: caller.idempotencyKey,
+        deadlines: { send, reconcile: upstreamDeadline },
+        answer: (result, reconciled) => answerOf(entry, result, caller, deps, reconciled),
+      },
+      deps,
     );
   } catch (error) {
     return Promise.reject(error);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../frame/caller.js';
 import type { ClientOrderIdFormat } from '../trading/client-order-id.js';
 import type { AccountSnapshot, PlannedOrder } from '../trading/exposure-view.js';
+import type { Deadline } from '../upstream/call-deadline.js';
 import type { ClientScope } from '../upstream/client-scope.js';
 import type { Environment } from '../upstream/upstream-types.js';
 
@@ -24,6 +25,12 @@ export interface ToolContext<C = unknown> {
   actor: Actor;
   botTag: string;
   requestId: string;
+  /**
+   * When the call's upstream work must end (epoch ms; call-deadline.ts): every client method that reaches an
+   * upstream takes the context (or another CallDeadline) for it. A write's pipeline moves it to the send's
+   * and then the reconciliation's deadline while those steps run.
+   */
+  readonly deadline: Deadline;
   /** The call's logger (lines carry its request_id). */
   log: FastifyBaseLogger;
   profile: UpstreamProfile;

@@ -6,7 +6,6 @@ import type { CallContext } from '../tools/call-context.js';
 import type { ToolAnswer } from '../tools/invoke.js';
 import type { ToolResult, WriteSteps } from '../tools/tool.js';
 import type { RegisteredTool } from '../tools/tool-registry.js';
-import { withDeadline } from '../upstream/call-deadline.js';
 import { clientOrderIdOf } from './client-order-id.js';
 import type { ExposureViews, Reservation } from './exposure-view.js';
 import { requestFingerprint } from './idempotency-key.js';
@@ -223,7 +222,9 @@ async function checkAndSend(
     }
   }
   try {
-    const result = await withDeadline(call.deadlines.send, () => steps.send(input, context));
+    // The context carries the deadline to the venue client: the send's, then (below) the reconciliation's.
+    context.deadline = call.deadlines.send;
+    const result = await steps.send(input, context);
     reservation?.settle();
     return { result, reconciled: false };
   } catch (error) {
@@ -272,7 +273,8 @@ async function reconcile(
   const { input, context } = call;
   let found: ToolResult<unknown> | undefined;
   try {
-    found = await withDeadline(call.deadlines.reconcile, () => steps.lookup(input, context));
+    context.deadline = call.deadlines.reconcile;
+    found = await steps.lookup(input, context);
   } catch (error) {
     throw writeOutcomeUnknown(context.clientOrderId, keyed, error);
   }

@@ -1,3 +1,4 @@
+import type { Deadline } from './call-deadline.js';
 import type { CredentialHandle } from './credentials.js';
 import type { Environment, UpstreamHttp, UpstreamResponse } from './upstream-types.js';
 
@@ -19,8 +20,11 @@ export interface OutgoingRequest {
 }
 
 export interface Authorizer {
-  /** Called before every attempt of every request that is not `anonymous`. */
-  authorize(request: OutgoingRequest): void | Promise<void>;
+  /**
+   * Called before every attempt of every request that is not `anonymous`; `deadline` is the request's
+   * (the tool call's), for the authorizer's own requests (a token).
+   */
+  authorize(request: OutgoingRequest, deadline: Deadline): void | Promise<void>;
   /**
    * True when this answer means the upstream refused the credentials as stale (an expired or revoked
    * token): the authorizer drops what it derived from them, and the attempt loop authorizes afresh and sends

@@ -1,14 +1,19 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /**
- * The deadline of the tool call an upstream request serves, carried through the venue clients without
- * every method taking it: `invoke` runs the handler inside `withDeadline`, and the upstream layer fits
- * every attempt, retry and budget wait before it. Epoch ms on the real clock.
+ * The deadline of the tool call an upstream request serves, passed explicitly from the call's context down
+ * to the upstream layer, which fits every attempt, retry and budget wait before it. Epoch ms on the real
+ * clock; undefined outside a tool call (readiness probes, start-up, background refreshes, stream hubs).
+ *
+ * Every client method that reaches an upstream takes a `CallDeadline` (a tool's context is one), and
+ * `UpstreamHttp.request` takes the deadline: a call that forgets it does not compile. Not an
+ * AsyncLocalStorage: one in use turns on async hooks for every promise of the process (docs/decisions.md,
+ * "One deadline per tool call, passed explicitly").
  */
-const storage = new AsyncLocalStorage<number>();
+export type Deadline = number | undefined;
 
-export const withDeadline = <T>(deadline: number, run: () => Promise<T>): Promise<T> =>
-  storage.run(deadline, run);
+/** What a client method needs of the call it serves: its deadline. */
+export interface CallDeadline {
+  readonly deadline: Deadline;
+}
 
-/** The current call's deadline, or undefined outside a tool call (readiness probes, start-up). */
-export const currentDeadline = (): number | undefined => storage.getStore();
+/** For upstream requests outside a tool call: no deadline but the request's own timeout. */
+export const NO_DEADLINE: CallDeadline = Object.freeze({ deadline: undefined });

@@ -5,7 +5,7 @@ import { NOT_SENT_CODES, parseBody, readLimited, TransportFailure } from './atte
 import type { Authorizer, OutgoingRequest } from './authorizer.js';
 import { fullJitterDelay, parseRetryAfter, sleep } from './backoff.js';
 import { type Budget, upstreamRateLimited } from './budget.js';
-import { currentDeadline } from './call-deadline.js';
+import type { Deadline } from './call-deadline.js';
 import { CircuitBreaker, type CircuitState } from './circuit-breaker.js';
 import { upstreamTimeout, upstreamUnavailable } from './upstream-errors.js';
 import { resultOfError, resultOfStatus, type UpstreamCallObserver } from './upstream-metrics.js';
@@ -49,7 +49,7 @@ export interface ProbeResult {
 
 /**
  * UpstreamHttp over one undici keep-alive pool. Owns the attempt loop inside the tool call's deadline
- * (call-deadline.ts): the budget spent before each attempt, the attempt's timeout (never past the
+ * (call-deadline.ts, passed with each request): the budget spent before each attempt, the attempt's timeout (never past the
  * deadline), retries (idempotent requests only: 5xx, timeouts and network errors, full-jitter backoff,
  * Retry-After honoured up to a cap, none that cannot finish before the deadline), the circuit breaker and
  * a response size limit. A rate-limit answer is not retried: it drains the budget for the venue's retry
@@ -96,12 +96,12 @@ export class UndiciUpstream implements UpstreamHttp {
     return this.breaker.state;
   }
 
-  async request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
+  async request<T = unknown>(request: UpstreamRequest, deadline: Deadline): Promise<UpstreamResponse<T>> {
     const metrics = this.options.metrics;
-    if (!metrics) return this.attempts<T>(request);
+    if (!metrics) return this.attempts<T>(request, deadline);
     const started = performance.now();
     try {
-      const response = await this.attempts<T>(request);
+      const response = await this.attempts<T>(request, deadline);
       metrics.call(resultOfStatus(response.status), (performance.now() - started) / 1000);
       return response;
     } catch (error) {
@@ -111,9 +111,8 @@ export class UndiciUpstream implements UpstreamHttp {
   }
 
   /** The attempt loop of one call (see the class comment). */
-  private async attempts<T>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
+  private async attempts<T>(request: UpstreamRequest, deadline: Deadline): Promise<UpstreamResponse<T>> {
     const attempts = request.idempotent ? this.options.maxAttempts : 1;
-    const deadline = currentDeadline();
     const remaining = () => (deadline === undefined ? Number.POSITIVE_INFINITY : deadline - Date.now());
     // What the previous attempt got, returned or thrown if no further attempt can be made.
     let last: { response: UpstreamResponse<T> } | { failure: TransportFailure } | undefined;
@@ -134,6 +133,7 @@ export class UndiciUpstream implements UpstreamHttp {
         await this.options.budget?.spend(request, remaining());
         response = await this.send<T>(
           request,
+          deadline,
           Math.min(remaining(), request.timeoutMs ?? this.options.timeoutMs),
         );
       } catch (error) {
@@ -225,7 +225,7 @@ export class UndiciUpstream implements UpstreamHttp {
     expect: 'json' | 'text',
   ): Promise<Omit<ProbeResult, 'latency_ms'>> {
     try {
-      const response = await this.send(request, timeoutMs);
+      const response = await this.send(request, undefined, timeoutMs);
       const status = response.status;
       if (this.isRateLimited(response)) {
         await this.rateLimitedBy(request, response);
@@ -310,19 +310,24 @@ export class UndiciUpstream implements UpstreamHttp {
     };
   }
 
-  private async send<T>(request: UpstreamRequest, timeoutOverride?: number): Promise<UpstreamResponse<T>> {
+  private async send<T>(
+    request: UpstreamRequest,
+    deadline: Deadline,
+    timeoutOverride?: number,
+  ): Promise<UpstreamResponse<T>> {
     const outgoing = this.outgoing(request);
     // Signed per attempt, before the attempt's deadline starts: a retry carries a fresh nonce and timestamp.
-    if (this.options.authorizer && !request.anonymous) await this.options.authorizer.authorize(outgoing);
+    if (this.options.authorizer && !request.anonymous)
+      await this.options.authorizer.authorize(outgoing, deadline);
     const timeoutMs = timeoutOverride ?? request.timeoutMs ?? this.options.timeoutMs;
     // The attempt's deadline aborts the request through an EventEmitter, which undici accepts as a signal just
     // like an AbortSignal: making an AbortController, its signal and undici's listener on it cost about 4 µs
     // per call, an emitter a tenth of that.
-    const deadline = new EventEmitter();
+    const abort = new EventEmitter();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      deadline.emit('abort');
+      abort.emit('abort');
     }, timeoutMs);
     try {
       const response = await this.pool.request({
@@ -330,7 +335,7 @@ export class UndiciUpstream implements UpstreamHttp {
         path: outgoing.path + queryString(outgoing.query),
         headers: outgoing.headers,
         body: outgoing.body,
-        signal: deadline,
+        signal: abort,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });

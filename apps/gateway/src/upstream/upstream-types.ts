@@ -5,6 +5,8 @@
  * how to build a request and what a response or an error body means.
  */
 
+import type { Deadline } from './call-deadline.js';
+
 /** Which upstream environment a call goes to; the caller's bearer token decides. */
 export type Environment = 'test' | 'live';
 
@@ -50,5 +52,6 @@ export interface UpstreamHttp {
   readonly host: string;
   readonly environment: Environment;
   readonly baseUrl: string;
-  request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>>;
+  /** `deadline`: the tool call's (call-deadline.ts), undefined outside a tool call. */
+  request<T = unknown>(request: UpstreamRequest, deadline: Deadline): Promise<UpstreamResponse<T>>;
 }

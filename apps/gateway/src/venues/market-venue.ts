@@ -1,6 +1,7 @@
 import type { Candle } from '../domain/candle.js';
 import type { Interval } from '../domain/intervals.js';
 import type { Window } from '../domain/paging.js';
+import type { CallDeadline } from '../upstream/call-deadline.js';
 import type { Fetched } from './venue-call.js';
 
 /**
@@ -64,11 +65,11 @@ export interface CandleSource {
 export interface MarketVenue {
   readonly exchange: Exchange;
   /** Candles of a native symbol; 404 UNKNOWN_INSTRUMENT when the venue does not list it. */
-  candles(symbol: string, interval: Interval): Promise<CandleSource>;
+  candles(toolCall: CallDeadline, symbol: string, interval: Interval): Promise<CandleSource>;
   /**
    * The native symbol of a canonical coin (BTC) for consensus, or undefined when the venue does not list it.
    * When the venue's listing cannot be read, the coin as named, so the failure shows as a failed source.
    */
-  consensusSymbol(coin: string): Promise<string | undefined>;
-  listInstruments(query: InstrumentQuery): Promise<VenueListing>;
+  consensusSymbol(toolCall: CallDeadline, coin: string): Promise<string | undefined>;
+  listInstruments(toolCall: CallDeadline, query: InstrumentQuery): Promise<VenueListing>;
 }

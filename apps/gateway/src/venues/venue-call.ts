@@ -1,3 +1,4 @@
+import type { CallDeadline, Deadline } from '../upstream/call-deadline.js';
 import type { CachePolicy, UpstreamCache } from '../upstream/upstream-cache.js';
 import type { UpstreamHttp, UpstreamRequest, UpstreamResponse } from '../upstream/upstream-types.js';
 
@@ -35,17 +36,19 @@ export class VenueCall {
    * function's own, its await's and a loader closure (a polled listing is read this way on every call).
    */
   send<T>(
+    call: CallDeadline,
     request: UpstreamRequest,
     what: string,
     read: (payload: unknown) => T,
     cacheUse?: CacheUse,
   ): Promise<Fetched<T>> {
-    if (!cacheUse || !this.cache) return this.#fetch(request, what, read);
+    if (!cacheUse || !this.cache) return this.#fetch(request, call.deadline, what, read);
     const hit = this.cache.fresh<Fetched<T>>(cacheUse.key);
     if (hit) return Promise.resolve(hit.value);
     return this.cache
       .get(cacheUse.key, cacheUse.policy, async () => {
-        const value = await this.#fetch(request, what, read);
+        // A load shared by several calls runs within the deadline of the call that started it.
+        const value = await this.#fetch(request, call.deadline, what, read);
         return { value, obtainedAt: value.receivedAt };
       })
       .then((cached) => (cached.stale ? { ...cached.value, stale: true } : cached.value));
@@ -53,10 +56,11 @@ export class VenueCall {
 
   async #fetch<T>(
     request: UpstreamRequest,
+    deadline: Deadline,
     what: string,
     read: (payload: unknown) => T,
   ): Promise<Fetched<T>> {
-    const response = await this.http.request(request);
+    const response = await this.http.request(request, deadline);
     const payload = this.unwrap(response, what);
     return { data: read(payload), native: payload, receivedAt: response.receivedAt };
   }

@@ -8,6 +8,7 @@ import {
   randomBytes,
 } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { CredentialSet } from '../../src/upstream/credentials.js';
 import type { UpstreamHttp, UpstreamRequest } from '../../src/upstream/upstream-types.js';
 import { IbkrAuthorizer } from '../../src/venues/ibkr/ibkr-authorizer.js';
@@ -96,30 +97,30 @@ const outgoing = () => ({
 describe('the live session token over its life', () => {
   it('one mint in flight for concurrent signers; validated; reused until an hour before expiry', async () => {
     const { authorizer, mints, advance } = harness(24 * 3_600_000);
-    await Promise.all(Array.from({ length: 10 }, () => authorizer.authorize(outgoing())));
+    await Promise.all(Array.from({ length: 10 }, () => authorizer.authorize(outgoing(), undefined)));
     expect(mints()).toBe(1);
     advance(22 * 3_600_000);
-    await authorizer.authorize(outgoing());
+    await authorizer.authorize(outgoing(), undefined);
     expect(mints()).toBe(1);
     advance(90 * 60_000);
-    await authorizer.authorize(outgoing());
+    await authorizer.authorize(outgoing(), undefined);
     expect(mints()).toBe(2);
   });
 
   it('reads an expiration in the past as the time of computation (+24 h)', async () => {
     const { authorizer, mints, advance } = harness(0);
-    await authorizer.authorize(outgoing());
+    await authorizer.authorize(outgoing(), undefined);
     advance(20 * 3_600_000);
-    await authorizer.authorize(outgoing());
+    await authorizer.authorize(outgoing(), undefined);
     expect(mints()).toBe(1);
   });
 
   it('a 401 drops the token and the next signature mints a new one', async () => {
     const { authorizer, mints } = harness(24 * 3_600_000);
-    await authorizer.authorize(outgoing());
+    await authorizer.authorize(outgoing(), undefined);
     expect(authorizer.rejected({ status: 401, headers: {}, body: {}, receivedAt: 0 })).toBe(true);
     expect(authorizer.rejected({ status: 400, headers: {}, body: {}, receivedAt: 0 })).toBe(false);
-    await authorizer.authorize(outgoing());
+    await authorizer.authorize(outgoing(), undefined);
     expect(mints()).toBe(2);
   });
 });

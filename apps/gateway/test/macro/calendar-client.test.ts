@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CalendarClient } from '../../src/providers/ff-calendar/calendar-client.js';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { PINNED_NOW, useMacroGateway } from './support/macro-gateway.js';
 
 /** The calendar client against its simulator over real sockets: this week's file, next week's 404, HTML. */
@@ -11,7 +12,7 @@ const client = () =>
 
 describe('CalendarClient against the simulator', () => {
   it("reads this New York week's events, high, medium, low and a holiday among them", async () => {
-    const { data } = await client().week('thisweek');
+    const { data } = await client().week(NO_DEADLINE, 'thisweek');
     // Pinned Friday 2026-11-20: the week runs Sunday 2026-11-15 05:00 UTC (EST) to the next Sunday.
     const start = Date.parse('2026-11-15T05:00:00Z');
     expect(data.every((event) => event.time >= start && event.time < start + 7 * 86_400_000)).toBe(true);
@@ -25,10 +26,13 @@ describe('CalendarClient against the simulator', () => {
   });
 
   it("answers next week's 404 as a refusal, and an HTML page in place of JSON as a bad response", async () => {
-    await expect(client().week('nextweek')).rejects.toMatchObject({ status: 502, retryable: false });
+    await expect(client().week(NO_DEADLINE, 'nextweek')).rejects.toMatchObject({
+      status: 502,
+      retryable: false,
+    });
     macro.sim('ff-calendar').faults.inject({
       fault: { kind: 'html', status: 200, body: '<html><body>Rate limited</body></html>' },
     });
-    await expect(client().week('thisweek')).rejects.toMatchObject({ status: 502 });
+    await expect(client().week(NO_DEADLINE, 'thisweek')).rejects.toMatchObject({ status: 502 });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CftcClient } from '../../src/providers/cftc/cftc-client.js';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { PINNED_NOW, useMacroGateway } from './support/macro-gateway.js';
 
 /**
@@ -14,7 +15,7 @@ const client = () =>
 
 describe('CftcClient against the simulator', () => {
   it('reads the latest weeks of two markets in one query, newest first, Tuesdays released by Friday', async () => {
-    const { data } = await client().reports('tff', false, ['133741', '13874A'], 4, PINNED_NOW);
+    const { data } = await client().reports(NO_DEADLINE, 'tff', false, ['133741', '13874A'], 4, PINNED_NOW);
     expect(data).toHaveLength(8);
     expect(new Set(data.map((row) => row.code))).toEqual(new Set(['133741', '13874A']));
     // Pinned Friday 2026-11-20 12:34 UTC is before the 15:30 New York release: the newest is 2026-11-10.
@@ -28,24 +29,28 @@ describe('CftcClient against the simulator', () => {
   });
 
   it('reads the combined Disaggregated dataset with its own field names', async () => {
-    const { data } = await client().reports('disaggregated', true, ['088691'], 2, PINNED_NOW);
+    const { data } = await client().reports(NO_DEADLINE, 'disaggregated', true, ['088691'], 2, PINNED_NOW);
     expect(data).toHaveLength(2);
     expect(data[0]!.categories.swap!.short).toBeGreaterThan(0);
     expect(macro.sim('cftc').requests().at(-1)!.path).toBe('/resource/kh3c-gbw2.json');
   });
 
   it('answers no rows for a code the dataset does not carry, and refuses a code that is no code', async () => {
-    expect((await client().reports('disaggregated', false, ['133741'], 4, PINNED_NOW)).data).toEqual([]);
-    await expect(client().reports('tff', false, ["1' OR '1'='1"], 4, PINNED_NOW)).rejects.toThrow(
-      /not a contract code/,
-    );
+    expect(
+      (await client().reports(NO_DEADLINE, 'disaggregated', false, ['133741'], 4, PINNED_NOW)).data,
+    ).toEqual([]);
+    await expect(
+      client().reports(NO_DEADLINE, 'tff', false, ["1' OR '1'='1"], 4, PINNED_NOW),
+    ).rejects.toThrow(/not a contract code/);
   });
 
   it('classifies a throttled answer as retryable', async () => {
     macro.sim('cftc').faults.inject({
       fault: { kind: 'error', status: 429, body: { code: 'too_many_requests', error: true } },
     });
-    await expect(client().reports('tff', false, ['133741'], 4, PINNED_NOW)).rejects.toMatchObject({
+    await expect(
+      client().reports(NO_DEADLINE, 'tff', false, ['133741'], 4, PINNED_NOW),
+    ).rejects.toMatchObject({
       code: 'UPSTREAM_RATE_LIMITED',
       retryable: true,
     });

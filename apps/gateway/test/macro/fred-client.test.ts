@@ -1,6 +1,7 @@
 import { parCurve } from '@app/sim';
 import { describe, expect, it } from 'vitest';
 import { FredClient } from '../../src/providers/fred/fred-client.js';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { UpstreamCache } from '../../src/upstream/upstream-cache.js';
 import { useMacroGateway } from './support/macro-gateway.js';
 
@@ -26,7 +27,7 @@ describe('FredClient against the simulator', () => {
   it('reads a daily series through the keyed API, oldest first, holidays left out', async () => {
     const client = keyed();
     expect(client.via).toBe('api');
-    const { data } = await client.series('DGS10', '2025-12-20', 'daily');
+    const { data } = await client.series(NO_DEADLINE, 'DGS10', '2025-12-20', 'daily');
     expect(data.via).toBe('api');
     const dates = data.observations.map((row) => row.date);
     expect(dates).not.toContain('2025-12-25');
@@ -44,8 +45,8 @@ describe('FredClient against the simulator', () => {
 
   it('falls back to the key-less CSV without a key, with the same values', async () => {
     const [api, csv] = await Promise.all([
-      keyed().series('T10YIE', '2026-10-01', 'daily'),
-      keyless().series('T10YIE', '2026-10-01', 'daily'),
+      keyed().series(NO_DEADLINE, 'T10YIE', '2026-10-01', 'daily'),
+      keyless().series(NO_DEADLINE, 'T10YIE', '2026-10-01', 'daily'),
     ]);
     expect(csv.data.via).toBe('csv');
     expect(csv.data.observations).toEqual(api.data.observations);
@@ -58,18 +59,20 @@ describe('FredClient against the simulator', () => {
   });
 
   it('reads monthly series on the first of the month', async () => {
-    const { data } = await keyed().series('CPIAUCSL', '2025-01-01', 'slow');
+    const { data } = await keyed().series(NO_DEADLINE, 'CPIAUCSL', '2025-01-01', 'slow');
     expect(data.observations.map((row) => row.date).slice(0, 2)).toEqual(['2025-01-01', '2025-02-01']);
     expect(data.observations.at(-1)!.date).toBe('2026-10-01');
   });
 
   it('classifies an unknown series as a refusal, a bot wall as a bad response', async () => {
-    await expect(keyed().series('NOPE', '2025-01-01', 'daily')).rejects.toMatchObject({
+    await expect(keyed().series(NO_DEADLINE, 'NOPE', '2025-01-01', 'daily')).rejects.toMatchObject({
       status: 502,
       code: 'UPSTREAM_REJECTED_REQUEST',
       retryable: false,
     });
     macro.sim('fred').faults.inject({ fault: { kind: 'html', status: 200 } });
-    await expect(keyless().series('DGS2', '2025-01-01', 'daily')).rejects.toMatchObject({ status: 502 });
+    await expect(keyless().series(NO_DEADLINE, 'DGS2', '2025-01-01', 'daily')).rejects.toMatchObject({
+      status: 502,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FredClient } from '../../src/providers/fred/fred-client.js';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { failure, type Json, useMacroGateway } from './support/macro-gateway.js';
 
 /**
@@ -14,7 +15,7 @@ const macro = useMacroGateway();
 async function fredRows(id: string, start: string) {
   const connection = macro.gateway.upstreams.registry.connection('fred', 'live');
   const client = new FredClient(connection.http('api'), connection.http('graph'), connection.credentials);
-  return (await client.series(id, start, 'daily')).data.observations;
+  return (await client.series(NO_DEADLINE, id, start, 'daily')).data.observations;
 }
 
 describe('get_economic_indicators', () => {

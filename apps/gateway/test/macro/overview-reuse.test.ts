@@ -27,7 +27,7 @@ function overviewWith(charts: Map<string, Chart>, cached = new Set<string>(), re
   const fetched = (symbol: string) => ({ data: charts.get(symbol)!, native: null, receivedAt: 0 });
   const clients = {
     yahoo: {
-      chart: async (symbol: string) => {
+      chart: async (_call: unknown, symbol: string) => {
         read.push(symbol);
         return fetched(symbol);
       },

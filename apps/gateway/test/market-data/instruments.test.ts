@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { optxUpstream } from '../../src/venues/deribit/deribit.upstream.js';
 import { type MarketGateway, startMarketGateway } from './support/market-gateway.js';
 
@@ -87,7 +88,10 @@ describe('get_instruments on optx', () => {
   it('filters by minimum open interest using the book summary', async () => {
     const all = await market.tool('get_instruments', { exchange: 'optx', kind: 'option', limit: 1000 });
     const optxClient = market.gateway.upstreams.registry.client(optxUpstream, 'live');
-    const summary = await optxClient.getBookSummaryByCurrency({ currency: 'BTC', kind: 'option' });
+    const summary = await optxClient.getBookSummaryByCurrency(NO_DEADLINE, {
+      currency: 'BTC',
+      kind: 'option',
+    });
     const oi = new Map(
       summary.data.map((row) => [row.instrument_name as string, row.open_interest as number]),
     );

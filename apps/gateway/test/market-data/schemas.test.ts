@@ -19,6 +19,7 @@ import {
 } from '../../src/namespaces/mcp-perpdex/get-markets.tool.js';
 import { namespaces } from '../../src/namespaces.js';
 import { toolResponseSchema } from '../../src/tools/tool-schemas.js';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { optxUpstream } from '../../src/venues/deribit/deribit.upstream.js';
 import { perpdexUpstream } from '../../src/venues/hyperliquid/hyperliquid.upstream.js';
 import {
@@ -126,8 +127,8 @@ describe('output schemas match the answers (test environment)', () => {
 
   it('the venue clients answer a cheap readiness probe, and optx lists its spot pair', async () => {
     const { registry } = market.gateway.upstreams;
-    expect((await registry.client(optxUpstream, 'test').probe()).data).toBeGreaterThan(0);
-    expect((await registry.client(perpdexUpstream, 'test').probe()).data).toBeGreaterThan(3);
+    expect((await registry.client(optxUpstream, 'test').probe(NO_DEADLINE)).data).toBeGreaterThan(0);
+    expect((await registry.client(perpdexUpstream, 'test').probe(NO_DEADLINE)).data).toBeGreaterThan(3);
     const spot = await market.tool('get_instruments', { exchange: 'optx', currency: 'BTC', kind: 'spot' });
     expect(spot.instruments.map((row) => [row.symbol, row.type])).toEqual([['BTC_USDC', 'spot']]);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { urlVariable } from '../../src/upstream/upstream-variables.js';
 import { optxUpstream } from '../../src/venues/deribit/deribit.upstream.js';
 import type { DeribitClient } from '../../src/venues/deribit/deribit-client.js';
@@ -22,7 +23,7 @@ afterAll(() => market.close());
 
 describe('optx client against the Deribit simulator', () => {
   it('lists BTC futures: the inverse perpetual and dated futures, raw objects kept as native', async () => {
-    const { data, native, receivedAt } = await optxClient.getInstruments({
+    const { data, native, receivedAt } = await optxClient.getInstruments(NO_DEADLINE, {
       currency: 'BTC',
       kind: 'future',
     });
@@ -40,9 +41,9 @@ describe('optx client against the Deribit simulator', () => {
   });
 
   it('lists USDC-linear perpetuals of other coins under USDC and no SOL inverse perpetual anywhere', async () => {
-    const usdc = await optxClient.getInstruments({ currency: 'USDC', kind: 'future' });
+    const usdc = await optxClient.getInstruments(NO_DEADLINE, { currency: 'USDC', kind: 'future' });
     expect(usdc.data.map((row) => row.instrument_name)).toContain('SOL_USDC-PERPETUAL');
-    const all = await optxClient.getInstruments({ currency: 'any', kind: 'future' });
+    const all = await optxClient.getInstruments(NO_DEADLINE, { currency: 'any', kind: 'future' });
     const names = all.data.map((row) => row.instrument_name);
     expect(names).not.toContain('SOL-PERPETUAL');
     expect(names).toContain('XRP-PERPETUAL'); // the stale inverse symbol the spec warns about
@@ -50,7 +51,7 @@ describe('optx client against the Deribit simulator', () => {
 
   it('returns chart data with at most 5000 bars per call, the newest kept, on the resolution grid', async () => {
     const end = Math.floor(PINNED_NOW / 60_000) * 60_000;
-    const { data } = await optxClient.getChartData({
+    const { data } = await optxClient.getChartData(NO_DEADLINE, {
       instrument: 'BTC-PERPETUAL',
       startMs: end - 6000 * 60_000,
       endMs: end,
@@ -68,22 +69,22 @@ describe('optx client against the Deribit simulator', () => {
 
   it('answers an unknown instrument with a clear 404 and a ticker/index consistent with the candles', async () => {
     await expect(
-      optxClient.getChartData({
+      optxClient.getChartData(NO_DEADLINE, {
         instrument: 'SOL-PERPETUAL',
         startMs: 0,
         endMs: HOUR,
         resolution: '60',
       }),
     ).rejects.toMatchObject({ status: 404, code: 'UNKNOWN_INSTRUMENT' });
-    const ticker = await optxClient.getTicker('BTC-PERPETUAL');
-    const index = await optxClient.getIndexPrice('btc_usd');
+    const ticker = await optxClient.getTicker(NO_DEADLINE, 'BTC-PERPETUAL');
+    const index = await optxClient.getIndexPrice(NO_DEADLINE, 'btc_usd');
     const mark = ticker.data.mark_price as number;
     expect(Math.abs(mark / index.data.index_price - 1)).toBeLessThan(0.005);
   });
 
   it('the stale inverse symbol trades far from the index', async () => {
-    const stale = await optxClient.getTicker('XRP-PERPETUAL');
-    const index = await optxClient.getIndexPrice('xrp_usdc');
+    const stale = await optxClient.getTicker(NO_DEADLINE, 'XRP-PERPETUAL');
+    const index = await optxClient.getIndexPrice(NO_DEADLINE, 'xrp_usdc');
     expect(Math.abs((stale.data.mark_price as number) / index.data.index_price - 1)).toBeGreaterThan(0.1);
   });
 
@@ -99,7 +100,7 @@ describe('optx client against the Deribit simulator', () => {
         body: { jsonrpc: '2.0', error: { message: 'too_many_requests', code: 10028 }, testnet: false },
       },
     });
-    await expect(optxClient.getIndexPrice('eth_usd')).rejects.toMatchObject({
+    await expect(optxClient.getIndexPrice(NO_DEADLINE, 'eth_usd')).rejects.toMatchObject({
       status: 429,
       code: 'UPSTREAM_RATE_LIMITED',
       retryable: true,
@@ -115,7 +116,7 @@ describe('optx client against the Deribit simulator', () => {
     });
     try {
       const client = misrouted.gateway.upstreams.registry.client(optxUpstream, 'live');
-      await expect(client.getIndexPrice('btc_usd')).rejects.toMatchObject({
+      await expect(client.getIndexPrice(NO_DEADLINE, 'btc_usd')).rejects.toMatchObject({
         code: 'UPSTREAM_ENVIRONMENT_MISMATCH',
       });
     } finally {
@@ -126,11 +127,11 @@ describe('optx client against the Deribit simulator', () => {
 
 describe('perpdex client against the Hyperliquid simulator', () => {
   it('reads meta with szDecimals and maxLeverage, and markets aligned with the universe', async () => {
-    const meta = await perpdexClient.getMeta();
+    const meta = await perpdexClient.getMeta(NO_DEADLINE);
     const btc = meta.data.universe.find((asset) => asset.name === 'BTC');
     expect(btc).toMatchObject({ szDecimals: 5, maxLeverage: 40 });
     expect(meta.data.universe.some((asset) => asset.isDelisted)).toBe(true);
-    const markets = await perpdexClient.getMarkets();
+    const markets = await perpdexClient.getMarkets(NO_DEADLINE);
     expect(markets.data.map((row) => row.asset)).toEqual(meta.data.universe.map((asset) => asset.name));
     const eth = markets.data.find((row) => row.asset === 'ETH')!;
     expect(eth.mark_price).toBeGreaterThan(0);
@@ -138,20 +139,20 @@ describe('perpdex client against the Hyperliquid simulator', () => {
   });
 
   it('reads mids of perps only', async () => {
-    const mids = await perpdexClient.getAllMids();
+    const mids = await perpdexClient.getAllMids(NO_DEADLINE);
     expect(Object.keys(mids.data)).toContain('BTC');
     expect(Object.keys(mids.data).some((coin) => coin.includes('/'))).toBe(false);
   });
 
   it('returns at most 5000 candles, including the candle containing the start bound', async () => {
-    const hourly = await perpdexClient.getCandles({
+    const hourly = await perpdexClient.getCandles(NO_DEADLINE, {
       coin: 'BTC',
       interval: '1h',
       startMs: PINNED_NOW - 10 * HOUR - 1,
       endMs: PINNED_NOW,
     });
     expect(hourly.data[0]!.timestamp).toBe(Math.floor((PINNED_NOW - 10 * HOUR - 1) / HOUR) * HOUR);
-    const wide = await perpdexClient.getCandles({
+    const wide = await perpdexClient.getCandles(NO_DEADLINE, {
       coin: 'ETH',
       interval: '1m',
       startMs: PINNED_NOW - 8000 * 60_000,
@@ -163,13 +164,18 @@ describe('perpdex client against the Hyperliquid simulator', () => {
   it('venues quote the same underlying within a realistic basis', async () => {
     const start = PINNED_NOW - 48 * HOUR;
     const [d, h] = await Promise.all([
-      optxClient.getChartData({
+      optxClient.getChartData(NO_DEADLINE, {
         instrument: 'ETH-PERPETUAL',
         startMs: start,
         endMs: PINNED_NOW,
         resolution: '60',
       }),
-      perpdexClient.getCandles({ coin: 'ETH', interval: '1h', startMs: start, endMs: PINNED_NOW }),
+      perpdexClient.getCandles(NO_DEADLINE, {
+        coin: 'ETH',
+        interval: '1h',
+        startMs: start,
+        endMs: PINNED_NOW,
+      }),
     ]);
     const byTime = new Map(h.data.map((bar) => [bar.timestamp, bar.close]));
     const gaps = d.data

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { CredentialStore } from '../../src/upstream/credentials.js';
 import type { UpstreamHttp, UpstreamRequest, UpstreamResponse } from '../../src/upstream/upstream-types.js';
 import { deribitAuthorizer } from '../../src/venues/deribit/deribit-auth.js';
@@ -62,7 +63,7 @@ describe('the optx private client speaks the documented requests', () => {
   it('E14 private/buy: the documented parameters (post_only and time_in_force explicit) and {order, trades}', async () => {
     const { http, sent } = fakeHttp(() => envelope({ trades: [], order: E14_ORDER }));
     const client = new DeribitTrading(http, undefined);
-    const placed = await client.place('buy', {
+    const placed = await client.place(NO_DEADLINE, 'buy', {
       instrument_name: 'BTC-25DEC26-120000-C',
       amount: 0.5,
       type: 'limit',
@@ -87,11 +88,11 @@ describe('the optx private client speaks the documented requests', () => {
       ),
     );
     const client = new DeribitTrading(http, undefined);
-    await client.getAccountSummary('BTC', true);
-    await client.getPositions('BTC');
-    await client.getOpenOrders('BTC', 'trigger_all');
-    await client.cancel('BTC-8812340001');
-    await client.closePosition('BTC-PERPETUAL', 'market');
+    await client.getAccountSummary(NO_DEADLINE, 'BTC', true);
+    await client.getPositions(NO_DEADLINE, 'BTC');
+    await client.getOpenOrders(NO_DEADLINE, 'BTC', 'trigger_all');
+    await client.cancel(NO_DEADLINE, 'BTC-8812340001');
+    await client.closePosition(NO_DEADLINE, 'BTC-PERPETUAL', 'market');
     expect(sent.map(asSent)).toEqual([
       example('/api/v2/private/get_account_summary?currency=BTC&extended=true'),
       example('/api/v2/private/get_positions?currency=BTC'),
@@ -104,7 +105,7 @@ describe('the optx private client speaks the documented requests', () => {
 
   it('E18 create_combo: `trades` as a JSON string of the legs', async () => {
     const { http, sent } = fakeHttp(() => envelope({ id: 'BTC-CS-25DEC26-120000_130000', legs: [] }));
-    await new DeribitTrading(http, undefined).createCombo([
+    await new DeribitTrading(http, undefined).createCombo(NO_DEADLINE, [
       { instrument_name: 'BTC-25DEC26-120000-C', direction: 'buy', amount: 1 },
       { instrument_name: 'BTC-25DEC26-130000-C', direction: 'sell', amount: 1 },
     ]);
@@ -118,8 +119,8 @@ describe('the optx private client speaks the documented requests', () => {
   it('E7 and E10: order book with depth, trades in a time range', async () => {
     const { http, sent } = fakeHttp(() => envelope({ trades: [], has_more: false }));
     const client = new DeribitTrading(http, undefined);
-    await client.getOrderBook('BTC-25DEC26-120000-C', 5);
-    await client.getLastTrades({
+    await client.getOrderBook(NO_DEADLINE, 'BTC-25DEC26-120000-C', 5);
+    await client.getLastTrades(NO_DEADLINE, {
       instrument: 'BTC-PERPETUAL',
       startMs: 1790935100000,
       endMs: 1790935200000,
@@ -173,7 +174,7 @@ describe('the optx authorizer', () => {
   it('E1: one client_credentials auth for concurrent private calls, Bearer on private only, refresh at 80 %', async () => {
     const { auth, sent, advance } = authorizer(E1);
     const calls = [outgoing('/api/v2/private/buy'), outgoing('/api/v2/private/get_positions')];
-    await Promise.all(calls.map((call) => auth.authorize(call)));
+    await Promise.all(calls.map((call) => auth.authorize(call, undefined)));
     expect(sent.map(asSent)).toEqual([
       example(
         '/api/v2/public/auth?grant_type=client_credentials&client_id=Xq7Tn3Lb&client_secret=secret-value',
@@ -185,10 +186,10 @@ describe('the optx authorizer', () => {
       `Bearer ${E1.access_token}`,
     ]);
     const publicCall = outgoing('/api/v2/public/ticker');
-    await auth.authorize(publicCall);
+    await auth.authorize(publicCall, undefined);
     expect(publicCall.headers.authorization).toBeUndefined();
     advance(E1.expires_in * 800 + 1);
-    await auth.authorize(outgoing('/api/v2/private/buy'));
+    await auth.authorize(outgoing('/api/v2/private/buy'), undefined);
     expect(asSent(sent[1]!)).toEqual(
       example(`/api/v2/public/auth?grant_type=refresh_token&refresh_token=${E1.refresh_token}`),
     );
@@ -196,7 +197,7 @@ describe('the optx authorizer', () => {
 
   it('drops the token on 13009 so the call is authorized afresh with the key', async () => {
     const { auth, sent } = authorizer(E1);
-    await auth.authorize(outgoing('/api/v2/private/buy'));
+    await auth.authorize(outgoing('/api/v2/private/buy'), undefined);
     const refused = {
       status: 401,
       headers: {},
@@ -207,13 +208,13 @@ describe('the optx authorizer', () => {
       receivedAt: 1,
     };
     expect(auth.rejected!(refused)).toBe(true);
-    await auth.authorize(outgoing('/api/v2/private/buy'));
+    await auth.authorize(outgoing('/api/v2/private/buy'), undefined);
     expect(asSent(sent[1]!).params.grant_type).toBe('client_credentials');
   });
 
   it('refuses a key without trade:read_write as a configuration error, naming the scope', async () => {
     const { auth } = authorizer({ ...E1, scope: 'account:read trade:read' });
-    await expect(auth.authorize(outgoing('/api/v2/private/buy'))).rejects.toMatchObject({
+    await expect(auth.authorize(outgoing('/api/v2/private/buy'), undefined)).rejects.toMatchObject({
       code: 'UPSTREAM_AUTH',
       details: { missing_scopes: ['trade:read_write'] },
     });

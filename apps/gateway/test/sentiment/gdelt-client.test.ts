@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GdeltClient, gatedHttp, SerialGate } from '../../src/providers/gdelt/gdelt.upstream.js';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import type { UpstreamHttp, UpstreamRequest } from '../../src/upstream/upstream-types.js';
 import { fakeHttp } from './support/fake-http.js';
 
@@ -25,7 +26,7 @@ describe('GDELT client', () => {
         },
       }),
     );
-    const { data } = await client.articles('inflation', '24h', 75);
+    const { data } = await client.articles(NO_DEADLINE, 'inflation', '24h', 75);
     expect(data).toEqual([
       {
         url: 'https://news.sim/world/central-bank-holds-rates',
@@ -40,11 +41,13 @@ describe('GDELT client', () => {
   });
 
   it('no hits is {}; a text answer is a query error (400 naming topics) or the rate-limit notice (429)', async () => {
-    expect((await new GdeltClient(fakeHttp({ [PATH]: {} })).articles('nohits', '24h', 5)).data).toEqual([]);
+    expect(
+      (await new GdeltClient(fakeHttp({ [PATH]: {} })).articles(NO_DEADLINE, 'nohits', '24h', 5)).data,
+    ).toEqual([]);
     const query = new GdeltClient(
       fakeHttp({ [PATH]: "Queries containing OR'd terms must be surrounded by ()." }),
     );
-    await expect(query.articles('a OR b', '24h', 5)).rejects.toMatchObject({
+    await expect(query.articles(NO_DEADLINE, 'a OR b', '24h', 5)).rejects.toMatchObject({
       status: 400,
       details: { field: 'topics' },
     });
@@ -54,7 +57,10 @@ describe('GDELT client', () => {
         { status: 429 },
       ),
     );
-    await expect(limited.articles('x', '24h', 5)).rejects.toMatchObject({ status: 429, retryable: true });
+    await expect(limited.articles(NO_DEADLINE, 'x', '24h', 5)).rejects.toMatchObject({
+      status: 429,
+      retryable: true,
+    });
   });
 
   it('the gate sends strictly one request at a time, spaced', async () => {
@@ -85,7 +91,9 @@ describe('GDELT client', () => {
       },
     };
     const http = gatedHttp(slow, new SerialGate(50, clock));
-    await Promise.all([1, 2, 3].map(() => http.request({ method: 'GET', path: PATH, idempotent: true })));
+    await Promise.all(
+      [1, 2, 3].map(() => http.request({ method: 'GET', path: PATH, idempotent: true }, undefined)),
+    );
     expect(most).toBe(1);
     expect(starts).toEqual([1_000, 1_050, 1_100]);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FearGreedClient } from '../../src/providers/fear-greed/fear-greed.upstream.js';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { fakeHttp } from './support/fake-http.js';
 import { failure, type SentimentGateway, startSentimentGateway } from './support/sentiment-gateway.js';
 
@@ -77,14 +78,14 @@ describe('Fear & Greed client on the notes’ payload', () => {
         },
       }),
     );
-    expect((await client.history(2)).data).toEqual([
+    expect((await client.history(NO_DEADLINE, 2)).data).toEqual([
       { value: 62, classification: 'Greed', timestamp: 1750032000 },
       { value: 58, classification: 'Greed', timestamp: 1749945600 },
     ]);
     const broken = new FearGreedClient(
       fakeHttp({ '/fng/': { data: [], metadata: { error: 'limit invalid' } } }),
     );
-    await expect(broken.history(1)).rejects.toMatchObject({
+    await expect(broken.history(NO_DEADLINE, 1)).rejects.toMatchObject({
       status: 502,
       message: expect.stringContaining('limit invalid'),
     });

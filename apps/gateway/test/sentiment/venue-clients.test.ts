@@ -4,6 +4,7 @@ import { BybitPublicClient } from '../../src/providers/bybit-public/bybit-public
 import { DeribitPublicClient } from '../../src/providers/deribit-public/deribit-public.upstream.js';
 import { HyperliquidPublicClient } from '../../src/providers/hyperliquid-public/hyperliquid-public.upstream.js';
 import { OkxPublicClient } from '../../src/providers/okx-public/okx-public.upstream.js';
+import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { fakeHttp } from './support/fake-http.js';
 
 // The notes' example payloads (sentiment.md, simulator notes), verbatim where they are complete.
@@ -66,16 +67,16 @@ describe('the venue clients read the notes’ example payloads', () => {
       ],
     });
     const client = new BinancePublicClient(futures, spot);
-    const funding = await client.funding();
+    const funding = await client.funding(NO_DEADLINE);
     expect(funding.data.get('BTC')).toMatchObject({
       rateInterval: 0.00004836,
       intervalHours: 8,
       nextFundingTime: 1750060800000,
     });
     expect(funding.data.get('SIM')).toMatchObject({ intervalHours: 4 });
-    const oi = await client.openInterestHistory('BTCUSDT', '1h', 2);
+    const oi = await client.openInterestHistory(NO_DEADLINE, 'BTCUSDT', '1h', 2);
     expect(oi.data[1]).toEqual({ timestamp: 1750028400000, oiCoin: 80123.456, oiUsd: 8468917552.9376 });
-    const [candle] = (await client.spotDailyKlines('ETHUSDT', 2)).data;
+    const [candle] = (await client.spotDailyKlines(NO_DEADLINE, 'ETHUSDT', 2)).data;
     expect(candle).toMatchObject({ close: 2566.9, closeTime: 1750031999999 });
   });
 
@@ -87,7 +88,10 @@ describe('the venue clients read the notes’ example payloads', () => {
       }),
       fakeHttp({}),
     );
-    await expect(client.funding()).rejects.toMatchObject({ status: 502, code: 'UPSTREAM_UNAVAILABLE' });
+    await expect(client.funding(NO_DEADLINE)).rejects.toMatchObject({
+      status: 502,
+      code: 'UPSTREAM_UNAVAILABLE',
+    });
   });
 
   it('Binance 451 geo-block is the source’s failure with its message', async () => {
@@ -99,7 +103,7 @@ describe('the venue clients read the notes’ example payloads', () => {
       fakeHttp({ '/fapi/v1/premiumIndex': body, '/fapi/v1/fundingInfo': body }, { status: 451 }),
       fakeHttp({}),
     );
-    await expect(client.funding()).rejects.toMatchObject({
+    await expect(client.funding(NO_DEADLINE)).rejects.toMatchObject({
       status: 502,
       message: expect.stringContaining('restricted'),
     });
@@ -130,7 +134,7 @@ describe('the venue clients read the notes’ example payloads', () => {
         },
       }),
     );
-    const funding = await client.funding();
+    const funding = await client.funding(NO_DEADLINE);
     expect(funding.data.get('BTC')).toMatchObject({
       rateInterval: 0.00006,
       intervalHours: 8,
@@ -154,7 +158,7 @@ describe('the venue clients read the notes’ example payloads', () => {
         },
       }),
     );
-    await expect(refused.funding()).rejects.toMatchObject({
+    await expect(refused.funding(NO_DEADLINE)).rejects.toMatchObject({
       status: 502,
       message: expect.stringContaining('10001'),
     });
@@ -188,7 +192,7 @@ describe('the venue clients read the notes’ example payloads', () => {
         },
       }),
     );
-    const { data } = await client.openInterestHistory('BTCUSDT', '1h', '60', 2);
+    const { data } = await client.openInterestHistory(NO_DEADLINE, 'BTCUSDT', '1h', '60', 2);
     expect(data.map((point) => point.timestamp)).toEqual([1750024800000, 1750028400000]);
     expect(data[1]!.oiUsd).toBeCloseTo(56011.221 * 105700, 3);
   });
@@ -205,7 +209,7 @@ describe('the venue clients read the notes’ example payloads', () => {
     const client = new OkxPublicClient(
       fakeHttp({ '/api/v5/public/funding-rate': { code: '0', msg: '', data: [row] } }),
     );
-    expect((await client.funding()).data.get('BTC')).toMatchObject({
+    expect((await client.funding(NO_DEADLINE)).data.get('BTC')).toMatchObject({
       rateInterval: 0.0000712,
       intervalHours: 8,
     });
@@ -214,7 +218,9 @@ describe('the venue clients read the notes’ example payloads', () => {
         '/api/v5/public/funding-rate': { code: '51001', msg: 'Instrument ID does not exist', data: [] },
       }),
     );
-    await expect(refused.funding()).rejects.toMatchObject({ message: expect.stringContaining('51001') });
+    await expect(refused.funding(NO_DEADLINE)).rejects.toMatchObject({
+      message: expect.stringContaining('51001'),
+    });
   });
 
   it('Hyperliquid: ctxs[i] belongs to universe[i]; funding is hourly', async () => {
@@ -229,7 +235,7 @@ describe('the venue clients read the notes’ example payloads', () => {
         ],
       }),
     );
-    const { data } = await client.funding();
+    const { data } = await client.funding(NO_DEADLINE);
     expect(data.get('BTC')).toMatchObject({ rateInterval: 0.0000125, intervalHours: 1, markPrice: 105702 });
     expect(data.get('SOL')).toMatchObject({ rateInterval: -0.000004, nextFundingTime: 1750035600000 });
   });
@@ -248,7 +254,7 @@ describe('the venue clients read the notes’ example payloads', () => {
         },
       }),
     );
-    expect((await client.funding('BTC', 'BTC-PERPETUAL')).data).toMatchObject({
+    expect((await client.funding(NO_DEADLINE, 'BTC', 'BTC-PERPETUAL')).data).toMatchObject({
       rateInterval: 0.00002114,
       intervalHours: 8,
       rateKind: 'trailing_8h',
@@ -259,6 +265,6 @@ describe('the venue clients read the notes’ example payloads', () => {
         { status: 400 },
       ),
     );
-    expect((await unknown.funding('XYZ', 'XYZ_USDC-PERPETUAL')).data).toBeNull();
+    expect((await unknown.funding(NO_DEADLINE, 'XYZ', 'XYZ_USDC-PERPETUAL')).data).toBeNull();
   });
 });

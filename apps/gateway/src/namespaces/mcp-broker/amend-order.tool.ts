@@ -20,7 +20,7 @@ async function amendedLeg(
   input: { order_id: string; quantity?: number; price?: number; stop_price?: number; tif?: OrderLeg['tif'] },
   context: ToolContext<BrokerClients>,
 ) {
-  const orders = await context.clients.broker.liveOrders();
+  const orders = await context.clients.broker.liveOrders(context);
   const row = orders.data.find((order) => String(order.orderId) === input.order_id);
   if (!row) throw notFound(`order ${input.order_id} is not among the account's orders`, 'ORDER_NOT_FOUND');
   const order = orderOfRow(row);
@@ -109,7 +109,7 @@ export const amendOrder = brokerTool({
     send: async (input, context) => {
       const { leg } = await amendedLeg(input, context);
       const ticket = ticketOf(leg);
-      const { acks, confirmed } = await context.clients.broker.amendOrder(input.order_id, ticket);
+      const { acks, confirmed } = await context.clients.broker.amendOrder(context, input.order_id, ticket);
       return {
         data: {
           order_id: input.order_id,
@@ -122,7 +122,7 @@ export const amendOrder = brokerTool({
       };
     },
     lookup: async (input, context) => {
-      const status = await context.clients.broker.orderStatus(input.order_id);
+      const status = await context.clients.broker.orderStatus(context, input.order_id);
       return {
         data: {
           order_id: input.order_id,

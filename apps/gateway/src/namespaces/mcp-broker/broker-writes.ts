@@ -58,7 +58,7 @@ export const placedResult = (
 
 /** The venue's record of the order carrying this cOID (reconciliation after a lost answer), or undefined. */
 export async function findByClientOrderId(context: Context, clientOrderId: string) {
-  const orders = await context.clients.broker.liveOrders();
+  const orders = await context.clients.broker.liveOrders(context);
   const row = orders.data.find((order) => order.order_ref === clientOrderId);
   return row && { order: orderOfRow(row), receivedAt: orders.receivedAt };
 }
@@ -84,7 +84,7 @@ export async function lookupPlaced(
 
 /** Last price of a conid (snapshot field 31), for the notional of a market or stop order. */
 export async function lastPrice(context: Context, conid: number): Promise<number> {
-  const snapshot = await context.clients.broker.snapshot([conid], ['31', '84', '86']);
+  const snapshot = await context.clients.broker.snapshot(context, [conid], ['31', '84', '86']);
   const row = snapshot.data.find((item) => Number(item.conid) === conid) ?? {};
   const value = num(String(row['31'] ?? '').replace(/^[CH]/, '')) ?? num(row['86']) ?? num(row['84']);
   return value ?? Number.NaN;
@@ -99,8 +99,8 @@ export const brokerAccount: Pick<ExposureSteps<BrokerClients, unknown>, 'nets' |
   nets: true,
   read: async (_account, _marks, context) => {
     const [summary, positions] = await Promise.all([
-      context.clients.broker.summary(),
-      context.clients.broker.positions(),
+      context.clients.broker.summary(context),
+      context.clients.broker.positions(context),
     ]);
     const held = new Map(
       positions.data.map((row) => [
@@ -129,5 +129,9 @@ export async function brokerPlan(context: Context, legs: OrderLeg[], oneOf = fal
       unit_notional: leg.price ?? leg.stop_price ?? (await lastPrice(context, leg.conid)),
     })),
   );
-  return { account: await context.clients.broker.account(), oneOf, legs: () => priced };
+  return {
+    account: await context.clients.broker.account(context),
+    oneOf,
+    legs: (context) => priced,
+  };
 }

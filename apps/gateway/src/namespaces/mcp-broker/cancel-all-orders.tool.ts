@@ -42,7 +42,7 @@ export const cancelAllOrders = brokerTool({
     venue: 'broker',
     clientOrderId: ibkrCoid,
     send: async (input, context) => {
-      const orders = await context.clients.broker.liveOrders();
+      const orders = await context.clients.broker.liveOrders(context);
       // Bracket children go with their parent: cancelled parents first, children that are already gone skip.
       const working = orders.data
         .map(orderOfRow)
@@ -52,11 +52,13 @@ export const cancelAllOrders = brokerTool({
       const results = [];
       for (const order of working) {
         try {
-          const done = await cancelOne(context.clients, order.order_id);
+          const done = await cancelOne(context, context.clients, order.order_id);
           results.push({ id: order.order_id, ok: true, status: done.status, error: null });
         } catch (error) {
           // A bracket or OTO child goes with its parent: already cancelled by the time its turn comes.
-          const now = await context.clients.broker.orderStatus(order.order_id).catch(() => undefined);
+          const now = await context.clients.broker
+            .orderStatus(context, order.order_id)
+            .catch(() => undefined);
           const status = now ? String(now.data.order_status ?? '') : null;
           if (status === 'Cancelled') results.push({ id: order.order_id, ok: true, status, error: null });
           else results.push({ id: order.order_id, ok: false, status, error: itemError(error) });

@@ -1,6 +1,7 @@
 import { AppError } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { ibkrCoid } from '../../trading/client-order-id.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import { readWriteBody, venueError } from '../../venues/ibkr/ibkr-errors.js';
 import { brokerTool } from './broker-tool.js';
 
@@ -28,10 +29,11 @@ export const CancelledSchema = Type.Object(
 
 /** Cancels one order, then reads its status (the DELETE only acknowledges the request, notes §5.5). */
 export async function cancelOne(
+  context: CallDeadline,
   clients: { broker: import('../../venues/ibkr/ibkr-client.js').IbkrClient },
   orderId: string,
 ) {
-  const response = await clients.broker.cancelOrder(orderId);
+  const response = await clients.broker.cancelOrder(context, orderId);
   if (response.status === 400)
     throw new AppError(
       422,
@@ -44,7 +46,7 @@ export async function cancelOne(
   const body = readWriteBody(response, clients.broker.environment, `the cancel of ${orderId}`) as {
     msg?: string;
   };
-  const status = await clients.broker.orderStatus(orderId);
+  const status = await clients.broker.orderStatus(context, orderId);
   return {
     order_id: orderId,
     status: String(status.data.order_status ?? 'PendingCancel'),
@@ -64,12 +66,12 @@ export const cancelOrder = brokerTool({
     venue: 'broker',
     clientOrderId: ibkrCoid,
     send: async (input, context) => {
-      const { receivedAt, ...data } = await cancelOne(context.clients, input.order_id);
+      const { receivedAt, ...data } = await cancelOne(context, context.clients, input.order_id);
       return { data, obtainedAt: receivedAt, upstreamIds: [input.order_id] };
     },
     // A cancel carries no cOID of its own: after a lost answer the order's status says what happened.
     lookup: async (input, context) => {
-      const status = await context.clients.broker.orderStatus(input.order_id);
+      const status = await context.clients.broker.orderStatus(context, input.order_id);
       return {
         data: {
           order_id: input.order_id,

@@ -26,7 +26,7 @@ export const closeAllPositions = brokerTool({
     venue: 'broker',
     clientOrderId: ibkrCoid,
     send: async (_input, context) => {
-      const positions = await context.clients.broker.positions();
+      const positions = await context.clients.broker.positions(context);
       const results = [];
       for (const row of positions.data) {
         const conid = Number(row.conid);

@@ -13,7 +13,7 @@ export async function closeOne(
   quantity: number,
   clientOrderId: string,
 ) {
-  const { acks, confirmed } = await context.clients.broker.placeOrders([
+  const { acks, confirmed } = await context.clients.broker.placeOrders(context, [
     {
       conid,
       orderType: 'MKT',
@@ -27,7 +27,7 @@ export async function closeOne(
 }
 
 export async function positionOf(context: ToolContext<BrokerClients>, conid: number): Promise<number> {
-  const positions = await context.clients.broker.positions();
+  const positions = await context.clients.broker.positions(context);
   return Number(positions.data.find((row) => Number(row.conid) === conid)?.position ?? 0);
 }
 

@@ -38,7 +38,7 @@ export async function sendLinked(
   tickets: Record<string, unknown>[],
   roles: string[],
 ): Promise<ToolResult<LinkedOrders>> {
-  const { acks, confirmed } = await context.clients.broker.placeOrders(tickets);
+  const { acks, confirmed } = await context.clients.broker.placeOrders(context, tickets);
   return {
     data: {
       client_order_id: context.clientOrderId,

@@ -55,7 +55,7 @@ export const brokerEnvironmentInfo = brokerTool({
   ),
   handler: async (_input, context) => {
     const { broker } = context.clients;
-    const [accounts, status] = await Promise.all([broker.accounts(), broker.authStatus()]);
+    const [accounts, status] = await Promise.all([broker.accounts(context), broker.authStatus(context)]);
     const server = (status.data.serverInfo ?? {}) as { serverName?: string; serverVersion?: string };
     const session = broker.authorizer?.session;
     return {

@@ -53,11 +53,12 @@ export const getAccount = brokerTool({
       ],
     },
   ),
-  handler: async (_input, { clients }) => {
+  handler: async (_input, context) => {
+    const { clients } = context;
     const [accounts, summary, ledger] = await Promise.all([
-      clients.broker.accounts(),
-      clients.broker.summary(),
-      clients.broker.ledger(),
+      clients.broker.accounts(context),
+      clients.broker.summary(context),
+      clients.broker.ledger(context),
     ]);
     const amount = (key: string) => num(summary.data[key]?.amount);
     const base = ledger.data.BASE ?? ledger.data.USD ?? {};

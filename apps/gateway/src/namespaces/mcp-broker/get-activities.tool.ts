@@ -51,8 +51,9 @@ export const getActivities = brokerTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
-    const fetched = await clients.broker.trades(input.days ?? 1);
+  handler: async (input, context) => {
+    const { clients } = context;
+    const fetched = await clients.broker.trades(context, input.days ?? 1);
     const activities = (Array.isArray(fetched.data) ? fetched.data : []).map((row) => ({
       type: 'fill' as const,
       execution_id: String(row.execution_id),

@@ -75,11 +75,12 @@ export const getBars = brokerTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
-    const fetched = await clients.broker.read<{
+  handler: async (input, context) => {
+    const fetched = await context.clients.broker.read<{
       symbol?: string;
       data?: { o: number; h: number; l: number; c: number; v: number; t: number }[];
     }>(
+      context,
       {
         method: 'GET',
         path: '/iserver/marketdata/history',

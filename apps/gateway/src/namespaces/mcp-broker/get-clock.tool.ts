@@ -47,7 +47,7 @@ export const getClock = brokerTool({
     const schedule = await broker.read<{
       exchange_time_zone?: string;
       schedules?: Record<string, { liquid_hours?: Session[]; extended_hours?: Session[] }>;
-    }>({ method: 'GET', path: '/contract/trading-schedule', query: REFERENCE }, 'trading schedule');
+    }>(context, { method: 'GET', path: '/contract/trading-schedule', query: REFERENCE }, 'trading schedule');
     const upstream = broker.streams.cache.serverTime?.hb ?? broker.session.lastServerDate?.date;
     const now = context.now();
     const liquid: Session[] = [];

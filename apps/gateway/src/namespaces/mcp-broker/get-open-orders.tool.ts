@@ -18,8 +18,9 @@ export const getOpenOrders = brokerTool({
     { additionalProperties: false, examples: [{}, { conid: 265598 }] },
   ),
   output: Type.Object({ orders: Type.Array(OrderSchema) }, { examples: [{ orders: [ORDER_EXAMPLE] }] }),
-  handler: async (input, { clients }) => {
-    const fetched = await clients.broker.liveOrders();
+  handler: async (input, context) => {
+    const { clients } = context;
+    const fetched = await clients.broker.liveOrders(context);
     const orders = fetched.data
       .map(orderOfRow)
       .filter((order) => input.include_closed || isOpenStatus(order.status))

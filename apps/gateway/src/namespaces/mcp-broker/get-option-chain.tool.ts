@@ -59,8 +59,10 @@ export const getOptionChain = brokerTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
+  handler: async (input, context) => {
+    const { clients } = context;
     const search = await clients.broker.read<Record<string, unknown>[]>(
+      context,
       { method: 'GET', path: '/iserver/secdef/search', query: { symbol: input.symbol, secType: 'STK' } },
       `contract search ${input.symbol}`,
     );
@@ -78,10 +80,11 @@ export const getOptionChain = brokerTool({
       );
     const query = { conid: underlying.conid, sectype: 'OPT', month, exchange: 'SMART' };
     const strikes = await clients.broker.read<{ call?: (number | string)[] }>(
+      context,
       { method: 'GET', path: '/iserver/secdef/strikes', query },
       'option strikes',
     );
-    const snapshot = await clients.broker.snapshot([underlying.conid], ['31']);
+    const snapshot = await clients.broker.snapshot(context, [underlying.conid], ['31']);
     const last = Number(String(snapshot.data[0]?.['31'] ?? '0').replace(/^[CH]/, ''));
     const wanted = (strikes.data.call ?? [])
       .map(Number)
@@ -92,6 +95,7 @@ export const getOptionChain = brokerTool({
     let receivedAt = strikes.receivedAt;
     for (const strike of wanted) {
       const info = await clients.broker.read<Record<string, unknown>[]>(
+        context,
         { method: 'GET', path: '/iserver/secdef/info', query: { ...query, strike } },
         `options at ${strike}`,
       );

@@ -62,8 +62,9 @@ export const getPositions = brokerTool({
       ],
     },
   ),
-  handler: async (_input, { clients }) => {
-    const fetched = await clients.broker.positions();
+  handler: async (_input, context) => {
+    const { clients } = context;
+    const fetched = await clients.broker.positions(context);
     const positions = fetched.data.map(positionOfRow).filter((position) => position.quantity !== 0);
     return { data: { positions }, obtainedAt: fetched.receivedAt };
   },

@@ -61,8 +61,9 @@ export const getSnapshot = brokerTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
-    const fetched = await clients.broker.snapshot(input.conids, SNAPSHOT_FIELDS);
+  handler: async (input, context) => {
+    const { clients } = context;
+    const fetched = await clients.broker.snapshot(context, input.conids, SNAPSHOT_FIELDS);
     const snapshots = fetched.data.map((row) => ({
       conid: Number(row.conid),
       symbol: typeof row['55'] === 'string' ? row['55'] : null,

@@ -41,8 +41,9 @@ export const getTicker = brokerTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
-    const fetched = await clients.broker.snapshot(input.conids, TICKER_FIELDS);
+  handler: async (input, context) => {
+    const { clients } = context;
+    const fetched = await clients.broker.snapshot(context, input.conids, TICKER_FIELDS);
     const tickers = fetched.data.map((row) => ({
       conid: Number(row.conid),
       ...quoteOf(TICKER_CODES, row),

@@ -31,7 +31,7 @@ export const placeOrder = brokerTool({
     },
     send: async (input, context) => {
       checkLeg(input);
-      const { acks, confirmed } = await context.clients.broker.placeOrders([
+      const { acks, confirmed } = await context.clients.broker.placeOrders(context, [
         { ...ticketOf(input), cOID: context.clientOrderId },
       ]);
       return placedResult(acks, confirmed, context.clientOrderId, context.now());

@@ -60,8 +60,10 @@ export const searchContracts = brokerTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
+  handler: async (input, context) => {
+    const { clients } = context;
     const fetched = await clients.broker.read<Record<string, unknown>[]>(
+      context,
       {
         method: 'GET',
         path: '/iserver/secdef/search',

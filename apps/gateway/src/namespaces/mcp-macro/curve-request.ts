@@ -47,7 +47,7 @@ export async function curvesFor(
   const until = date ?? today;
   let fetched: CurveRead;
   try {
-    const read = await context.clients.treasury.curvesUntil(until, count, Number(today.slice(0, 4)));
+    const read = await context.clients.treasury.curvesUntil(context, until, count, Number(today.slice(0, 4)));
     fetched = { ...read, source: 'us_treasury_xml', failed: [] };
   } catch (error) {
     if (!isAppError(error) || (error.status < 500 && error.status !== 429)) throw error;

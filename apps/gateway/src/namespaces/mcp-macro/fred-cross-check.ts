@@ -38,7 +38,7 @@ export async function fredSlopeCheck(
     {
       source: 'fred',
       item: 'T10Y2Y',
-      run: () => context.clients.fred.series('T10Y2Y', addDays(date, -10), 'daily'),
+      run: () => context.clients.fred.series(context, 'T10Y2Y', addDays(date, -10), 'daily'),
     },
   ]);
   const row = gathered.results

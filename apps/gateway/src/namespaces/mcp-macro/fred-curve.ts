@@ -35,7 +35,7 @@ export async function fredCurves(
     DGS.map(([, id]) => ({
       source: 'fred',
       item: id,
-      run: () => context.clients.fred.series(id, start, 'daily'),
+      run: () => context.clients.fred.series(context, id, start, 'daily'),
     })),
   );
   const byDate = new Map<string, DatedCurve['yields']>();

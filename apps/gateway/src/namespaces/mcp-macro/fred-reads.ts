@@ -21,7 +21,12 @@ export function fredReads(
       source: 'fred',
       item: info.id,
       run: () =>
-        context.clients.fred.series(info.id, addDays(today, daily ? -400 : -800), daily ? 'daily' : 'slow'),
+        context.clients.fred.series(
+          context,
+          info.id,
+          addDays(today, daily ? -400 : -800),
+          daily ? 'daily' : 'slow',
+        ),
     };
   });
 }

@@ -67,8 +67,10 @@ export const getAssetPrice = macroTool({
       throw (error as { code?: string }).code === 'UNKNOWN_SYMBOL' ? unknownSymbol(symbol, 'symbol') : error;
     };
     const [quoted, daily] = await Promise.all([
-      context.clients.yahoo.chart(symbol, '1d', '5m').catch(rethrow),
-      days > 0 ? context.clients.yahoo.chart(symbol, dailyRange(days), '1d').catch(rethrow) : undefined,
+      context.clients.yahoo.chart(context, symbol, '1d', '5m').catch(rethrow),
+      days > 0
+        ? context.clients.yahoo.chart(context, symbol, dailyRange(days), '1d').catch(rethrow)
+        : undefined,
     ]);
     const chart = quoted!.data;
     const open =

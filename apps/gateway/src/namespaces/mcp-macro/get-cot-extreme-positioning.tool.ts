@@ -138,6 +138,7 @@ export const getCotExtremePositioning = macroTool({
         item: report,
         run: () =>
           context.clients.cftc.reports(
+            context,
             report,
             combined,
             markets.filter((m) => m.report === report).map((m) => m.code),

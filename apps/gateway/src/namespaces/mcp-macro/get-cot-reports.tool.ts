@@ -120,6 +120,7 @@ export function cotReportTool(options: {
       const weeks = request.weeks ?? 52;
       const combined = request.combined ?? false;
       const fetched = await context.clients.cftc.reports(
+        context,
         report,
         combined,
         [market.code],

@@ -162,7 +162,7 @@ export const getEconomicIndicators = macroTool({
         quoteSymbols.map((symbol) => ({
           source: 'yahoo',
           item: symbol,
-          run: () => context.clients.yahoo.chart(symbol),
+          run: () => context.clients.yahoo.chart(context, symbol),
         })),
       ),
     ]);

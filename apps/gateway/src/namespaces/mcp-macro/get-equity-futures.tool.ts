@@ -65,7 +65,7 @@ export const getEquityFutures = macroTool({
       symbols.map((symbol) => ({
         source: 'yahoo',
         item: symbol,
-        run: () => context.clients.yahoo.chart(symbol),
+        run: () => context.clients.yahoo.chart(context, symbol),
       })),
     );
     const charts = FUTURES.map((symbol) => gathered.results.get(symbol)?.data).filter((c): c is Chart => !!c);

@@ -132,7 +132,7 @@ export const getMacroCalendar = macroTool({
     const wantsNext = to >= weekEndMs(now);
     const { calendar } = context.clients;
     const gathered = await gather<FeedEvent[]>([
-      { source: 'ff-calendar', item: 'thisweek', run: () => calendar.week('thisweek') },
+      { source: 'ff-calendar', item: 'thisweek', run: () => calendar.week(context, 'thisweek') },
       ...(wantsNext
         ? [
             {
@@ -140,7 +140,7 @@ export const getMacroCalendar = macroTool({
               item: 'nextweek',
               run: () =>
                 calendar
-                  .week('nextweek')
+                  .week(context, 'nextweek')
                   .catch(() => ({ data: [], native: null, receivedAt: now, unpublished: true })),
             },
           ]

@@ -110,7 +110,7 @@ export const getMarketOverview = macroTool({
             return {
               source: 'yahoo',
               item: symbol,
-              run: () => (chart ? Promise.resolve(chart) : yahoo.chart(symbol)),
+              run: () => (chart ? Promise.resolve(chart) : yahoo.chart(context, symbol)),
             };
           }),
         );
@@ -121,7 +121,7 @@ export const getMarketOverview = macroTool({
     }
     const fallback = gathered.results.has('^VIX')
       ? null
-      : await gather([{ source: 'cboe', item: 'VIX_History.csv', run: () => cboe.vixHistory() }]);
+      : await gather([{ source: 'cboe', item: 'VIX_History.csv', run: () => cboe.vixHistory(context) }]);
     return overviewOf(gathered, fallback);
   },
 });

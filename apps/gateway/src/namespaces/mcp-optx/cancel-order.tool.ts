@@ -23,8 +23,9 @@ export const cancelOrder = optxTool({
   write: {
     venue: 'optx',
     clientOrderId: deribitLabel,
-    send: async (input, { clients }) => {
-      const cancelled = await clients.trading.cancel(input.order_id);
+    send: async (input, context) => {
+      const { clients } = context;
+      const cancelled = await clients.trading.cancel(context, input.order_id);
       return {
         data: { order: cancelled.data as never },
         obtainedAt: cancelled.receivedAt,
@@ -32,8 +33,9 @@ export const cancelOrder = optxTool({
       };
     },
     // The cancel took effect when the order stands cancelled; still open: it did not (outcome unknown).
-    lookup: async (input, { clients }) => {
-      const state = await clients.trading.getOrderState(input.order_id);
+    lookup: async (input, context) => {
+      const { clients } = context;
+      const state = await clients.trading.getOrderState(context, input.order_id);
       if (state.data.order_state !== 'cancelled') return undefined;
       return {
         data: { order: state.data as never },

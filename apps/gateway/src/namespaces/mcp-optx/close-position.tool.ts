@@ -25,14 +25,14 @@ async function findClose(
   const since = (sentAt.get(context) ?? context.now()) - CLOCK_TOLERANCE_MS;
   const { trading } = context.clients;
   const [open, trades] = await Promise.all([
-    trading.getOpenOrdersByInstrument(instrument),
-    trading.getUserTrades(instrument, 50),
+    trading.getOpenOrdersByInstrument(context, instrument),
+    trading.getUserTrades(context, instrument, 50),
   ]);
   const resting = open.data.find((o) => o.reduce_only === true && Number(o.creation_timestamp) >= since);
   const filled = trades.data.find((t) => t.reduce_only === true && Number(t.timestamp) >= since);
   const orderId = String(resting?.order_id ?? filled?.order_id ?? '');
   if (!orderId) return undefined;
-  const order = await trading.getOrderState(orderId);
+  const order = await trading.getOrderState(context, orderId);
   return {
     data: {
       order: order.data,
@@ -65,15 +65,20 @@ export const closePosition = optxTool({
     clientOrderId: deribitLabel,
     send: async (input, context) => {
       const type = input.type ?? 'market';
-      const instrument = await listedInstrument(context.clients, input.instrument_name);
+      const instrument = await listedInstrument(context, context.clients, input.instrument_name);
       if (type === 'limit') {
         if (input.price === undefined)
           throw unprocessable('price: required for type limit', 'VALIDATION_ERROR', { field: 'price' });
         checkPrice(instrument, input.price);
       }
-      await livePosition(context.clients, input.instrument_name);
+      await livePosition(context, context.clients, input.instrument_name);
       sentAt.set(context, context.now());
-      const closed = await context.clients.trading.closePosition(input.instrument_name, type, input.price);
+      const closed = await context.clients.trading.closePosition(
+        context,
+        input.instrument_name,
+        type,
+        input.price,
+      );
       return {
         data: closed.data as unknown as OrderAnswer,
         obtainedAt: closed.receivedAt,

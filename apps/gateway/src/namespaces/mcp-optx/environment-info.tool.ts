@@ -48,7 +48,7 @@ export const optxEnvironmentInfo = optxTool({
   handler: async (_input, context) => {
     const { trading } = context.clients;
     const before = context.now();
-    const [test, time, status] = await trading.platform();
+    const [test, time, status] = await trading.platform(context);
     const midpoint = (before + time.receivedAt) / 2;
     return {
       data: {

@@ -45,8 +45,13 @@ export const getAccountSummary = optxTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
-    const fetched = await clients.trading.getAccountSummary(input.currency ?? 'BTC', input.extended ?? false);
+  handler: async (input, context) => {
+    const { clients } = context;
+    const fetched = await clients.trading.getAccountSummary(
+      context,
+      input.currency ?? 'BTC',
+      input.extended ?? false,
+    );
     return { data: { summary: fetched.data as never }, obtainedAt: fetched.receivedAt };
   },
 });

@@ -56,11 +56,13 @@ export const getOpenOrders = optxTool({
     { additionalProperties: false, examples: [{ currency: 'BTC' }, { currency: 'ETH', kind: 'option' }] },
   ),
   output: Type.Object({ orders: Type.Array(OrderSchema) }, { examples: [{ orders: [ORDER_EXAMPLE] }] }),
-  handler: async (input, { clients }) => {
+  handler: async (input, context) => {
+    const { clients } = context;
     const currency = input.currency ?? 'BTC';
     const type = input.type ?? 'all';
-    const calls = [clients.trading.getOpenOrders(currency, type, input.kind)];
-    if (type === 'all') calls.push(clients.trading.getOpenOrders(currency, 'trigger_all', input.kind));
+    const calls = [clients.trading.getOpenOrders(context, currency, type, input.kind)];
+    if (type === 'all')
+      calls.push(clients.trading.getOpenOrders(context, currency, 'trigger_all', input.kind));
     const answers = await Promise.all(calls);
     return {
       data: { orders: mergeByOrderId(...answers.map((a) => a.data)) as never },

@@ -73,9 +73,10 @@ export const getOrderbookImbalance = optxTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
+  handler: async (input, context) => {
+    const { clients } = context;
     const depth = input.depth ?? 10;
-    const fetched = await clients.trading.getOrderBook(input.instrument_name, depth);
+    const fetched = await clients.trading.getOrderBook(context, input.instrument_name, depth);
     const book = fetched.data as { bids?: Level[]; asks?: Level[] };
     return {
       data: {

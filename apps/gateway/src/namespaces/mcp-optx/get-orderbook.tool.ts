@@ -47,8 +47,9 @@ export const getOrderbook = optxTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
-    const fetched = await clients.trading.getOrderBook(input.instrument_name, input.depth ?? 20);
+  handler: async (input, context) => {
+    const { clients } = context;
+    const fetched = await clients.trading.getOrderBook(context, input.instrument_name, input.depth ?? 20);
     const book = fetched.data as {
       instrument_name: string;
       bids?: [number, number][];

@@ -37,8 +37,9 @@ export const getPositions = optxTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
-    const fetched = await clients.trading.getPositions(input.currency ?? 'BTC', input.kind);
+  handler: async (input, context) => {
+    const { clients } = context;
+    const fetched = await clients.trading.getPositions(context, input.currency ?? 'BTC', input.kind);
     const rows = input.include_flat ? fetched.data : fetched.data.filter((row) => Number(row.size) !== 0);
     return { data: { positions: rows as never }, obtainedAt: fetched.receivedAt };
   },

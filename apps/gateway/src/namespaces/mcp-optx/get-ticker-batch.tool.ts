@@ -50,7 +50,7 @@ export const getTickerBatch = optxTool({
   handler: async (input, context) => {
     const results = await mapLimit(input.instrument_names, IN_FLIGHT, async (name) => {
       try {
-        const fetched = await context.clients.market.getTicker(name);
+        const fetched = await context.clients.market.getTicker(context, name);
         return { item: { instrument_name: name, ticker: fetched.data as never }, at: fetched.receivedAt };
       } catch (error) {
         const { code, message, retryable } = toAppError(error);

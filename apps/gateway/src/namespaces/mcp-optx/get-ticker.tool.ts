@@ -14,8 +14,9 @@ export const getTicker = optxTool({
     { additionalProperties: false, examples: [{ instrument_name: 'BTC-PERPETUAL' }] },
   ),
   output: Type.Object({ ticker: TickerSchema }, { examples: [{ ticker: TICKER_EXAMPLE }] }),
-  handler: async (input, { clients }) => {
-    const fetched = await clients.market.getTicker(input.instrument_name);
+  handler: async (input, context) => {
+    const { clients } = context;
+    const fetched = await clients.market.getTicker(context, input.instrument_name);
     return { data: { ticker: fetched.data as never }, obtainedAt: fetched.receivedAt };
   },
 });

@@ -54,13 +54,14 @@ export const getTradeHistory = optxTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
+  handler: async (input, context) => {
+    const { clients } = context;
     const { start_timestamp: startMs, end_timestamp: endMs } = input;
     if (startMs !== undefined && endMs !== undefined && startMs > endMs)
       throw unprocessable('start_timestamp: after end_timestamp', 'VALIDATION_ERROR', {
         field: 'start_timestamp',
       });
-    const fetched = await clients.trading.getLastTrades({
+    const fetched = await clients.trading.getLastTrades(context, {
       instrument: input.instrument_name,
       ...(startMs === undefined ? {} : { startMs }),
       ...(endMs === undefined ? {} : { endMs }),

@@ -1,4 +1,5 @@
 import { AppError, unprocessable } from '@app/kit';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { OptxInstrument } from '../../venues/deribit/deribit-transforms.js';
 import type { OptxClients } from './optx-clients.js';
 
@@ -18,10 +19,14 @@ export function currencyOf(instrumentName: string): string {
 /** Settlement families Deribit lists instruments under (notes §4.2); a name outside them is not listed. */
 const FAMILIES = new Set(['BTC', 'ETH', 'USDC', 'USDT', 'EURR']);
 
-export async function listedInstrument(clients: OptxClients, name: string): Promise<OptxInstrument> {
+export async function listedInstrument(
+  context: CallDeadline,
+  clients: OptxClients,
+  name: string,
+): Promise<OptxInstrument> {
   const currency = currencyOf(name);
   const listing = FAMILIES.has(currency)
-    ? await clients.market.getInstruments({ currency, kind: null })
+    ? await clients.market.getInstruments(context, { currency, kind: null })
     : null;
   const instrument = listing?.data.find((row) => row.instrument_name === name);
   if (!instrument)

@@ -16,8 +16,9 @@ export const isTestnet = optxTool({
     },
     { examples: [{ testnet: true, environment: 'test' }] },
   ),
-  handler: async (_input, { clients, environment }) => {
-    const probed = await clients.market.probe();
+  handler: async (_input, context) => {
+    const { clients, environment } = context;
+    const probed = await clients.market.probe(context);
     return { data: { testnet: environment === 'test', environment }, obtainedAt: probed.receivedAt };
   },
 });

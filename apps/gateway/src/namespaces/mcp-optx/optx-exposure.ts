@@ -1,6 +1,7 @@
 import { AppError } from '@app/kit';
 import type { ExposureSteps } from '../../tools/tool.js';
 import type { AccountSnapshot, PlannedOrder } from '../../trading/exposure-view.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { OptxInstrument } from '../../venues/deribit/deribit-transforms.js';
 import type { OptxClients } from './optx-clients.js';
 
@@ -46,14 +47,15 @@ export function optxPlan(legs: OptxLeg[], reduceOnly = false): PlannedOrder {
 
 /** The settlement currency's account now: summary, positions and the index price of each mark's ticker. */
 export async function readOptxAccount(
+  context: CallDeadline,
   clients: OptxClients,
   currency: string,
   marks: string[],
 ): Promise<AccountSnapshot> {
   const [summary, positions, ...tickers] = await Promise.all([
-    clients.trading.getAccountSummary(currency),
-    clients.trading.getPositions(currency),
-    ...marks.map((name) => clients.market.getTicker(name)),
+    clients.trading.getAccountSummary(context, currency),
+    clients.trading.getPositions(context, currency),
+    ...marks.map((name) => clients.market.getTicker(context, name)),
   ]);
   const prices = new Map(marks.map((name, i) => [name, Number(tickers[i]!.data.index_price)]));
   // A coin account's instruments share the currency's index; USDC equity is in USD already.
@@ -83,5 +85,5 @@ export async function readOptxAccount(
 /** Spread into `WriteSteps.exposure` of the optx order tools, with a `plan` from optxPlan. */
 export const optxAccount: Pick<ExposureSteps<OptxClients, unknown>, 'nets' | 'read'> = {
   nets: false,
-  read: (currency, marks, { clients }) => readOptxAccount(clients, currency, marks),
+  read: (currency, marks, context) => readOptxAccount(context, context.clients, currency, marks),
 };

@@ -1,6 +1,7 @@
 import { unprocessable } from '@app/kit';
 import type { Static } from '@sinclair/typebox';
 import type { ToolResult, WriteContext } from '../../tools/tool.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { Query } from '../../venues/deribit/deribit-trading.js';
 import type { OptxInstrument } from '../../venues/deribit/deribit-transforms.js';
 import { checkAmount, checkPrice, currencyOf, listedInstrument } from './instrument-rules.js';
@@ -32,7 +33,11 @@ export interface OrderFields {
 const LIMIT_PRICED = new Set(['limit', 'stop_limit', 'take_limit']);
 
 /** The instrument after the checks a bad order fails before anything is sent. */
-export async function checkedOrder(clients: OptxClients, fields: OrderFields): Promise<OptxInstrument> {
+export async function checkedOrder(
+  context: CallDeadline,
+  clients: OptxClients,
+  fields: OrderFields,
+): Promise<OptxInstrument> {
   const type = fields.type ?? 'limit';
   if (LIMIT_PRICED.has(type) && fields.price === undefined)
     throw unprocessable(`price: required for a ${type} order`, 'VALIDATION_ERROR', { field: 'price' });
@@ -40,7 +45,7 @@ export async function checkedOrder(clients: OptxClients, fields: OrderFields): P
     throw unprocessable(`trigger_price: required for a ${type} order`, 'VALIDATION_ERROR', {
       field: 'trigger_price',
     });
-  const instrument = await listedInstrument(clients, fields.instrument_name);
+  const instrument = await listedInstrument(context, clients, fields.instrument_name);
   checkAmount(instrument, fields.amount);
   if (fields.price !== undefined && LIMIT_PRICED.has(type)) checkPrice(instrument, fields.price);
   if (fields.trigger_price !== undefined) checkPrice(instrument, fields.trigger_price, 'trigger_price');
@@ -69,8 +74,12 @@ export async function sendOrder(
   fields: OrderFields,
   context: WriteContext<OptxClients>,
 ): Promise<ToolResult<OrderAnswer>> {
-  await checkedOrder(context.clients, fields);
-  const placed = await context.clients.trading.place(fields.side, orderQuery(fields, context.clientOrderId));
+  await checkedOrder(context, context.clients, fields);
+  const placed = await context.clients.trading.place(
+    context,
+    fields.side,
+    orderQuery(fields, context.clientOrderId),
+  );
   return {
     data: placed.data as OrderAnswer,
     obtainedAt: placed.receivedAt,
@@ -84,6 +93,7 @@ export async function orderByLabel(
   context: WriteContext<OptxClients>,
 ): Promise<ToolResult<OrderAnswer> | undefined> {
   const found = await context.clients.trading.getOrderStateByLabel(
+    context,
     currencyOf(instrumentName),
     context.clientOrderId,
   );

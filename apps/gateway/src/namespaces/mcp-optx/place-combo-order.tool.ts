@@ -1,6 +1,7 @@
 import { unprocessable } from '@app/kit';
 import { type Static, Type } from '@sinclair/typebox';
 import { deribitLabel } from '../../trading/client-order-id.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import { checkAmount, currencyOf, listedInstrument } from './instrument-rules.js';
 import { type OptxClients, optxTool } from './optx-clients.js';
 import { optxAccount, optxPlan } from './optx-exposure.js';
@@ -41,7 +42,7 @@ const ComboInput = Type.Object(
 );
 
 /** Every leg listed and one unit of the structure on each leg's amount step; the leg instruments. */
-async function checkedLegs(clients: OptxClients, input: Static<typeof ComboInput>) {
+async function checkedLegs(context: CallDeadline, clients: OptxClients, input: Static<typeof ComboInput>) {
   if ((input.type ?? 'limit') === 'limit' && input.price === undefined)
     throw unprocessable('price: required for a limit combo order', 'VALIDATION_ERROR', { field: 'price' });
   const currencies = new Set(input.legs.map((leg) => currencyOf(leg.instrument_name)));
@@ -49,7 +50,7 @@ async function checkedLegs(clients: OptxClients, input: Static<typeof ComboInput
     throw unprocessable('legs: all legs must be of one currency', 'VALIDATION_ERROR', { field: 'legs' });
   return Promise.all(
     input.legs.map(async (leg, i) => {
-      const instrument = await listedInstrument(clients, leg.instrument_name);
+      const instrument = await listedInstrument(context, clients, leg.instrument_name);
       checkAmount(instrument, input.amount * leg.amount, `legs[${i}].amount`);
       // The structure's side turns each leg's direction over when selling.
       const side = (leg.direction === input.side ? 'buy' : 'sell') as 'buy' | 'sell';
@@ -93,11 +94,12 @@ export const placeComboOrder = optxTool({
     clientOrderId: deribitLabel,
     exposure: {
       ...optxAccount,
-      plan: async (input, { clients }) => optxPlan(await checkedLegs(clients, input)),
+      plan: async (input, context) => optxPlan(await checkedLegs(context, context.clients, input)),
     },
     send: async (input, context) => {
-      await checkedLegs(context.clients, input);
+      await checkedLegs(context, context.clients, input);
       const combo = await context.clients.trading.createCombo(
+        context,
         input.legs.map((leg) => ({
           instrument_name: leg.instrument_name,
           direction: leg.direction,
@@ -106,7 +108,7 @@ export const placeComboOrder = optxTool({
       );
       const comboId = String(combo.data.id);
       const type = input.type ?? 'limit';
-      const placed = await context.clients.trading.place(input.side, {
+      const placed = await context.clients.trading.place(context, input.side, {
         instrument_name: comboId,
         amount: input.amount,
         type,

@@ -77,9 +77,15 @@ export const placeOrder = optxTool({
     clientOrderId: deribitLabel,
     exposure: {
       ...optxAccount,
-      plan: async (input, { clients }) =>
+      plan: async (input, context) =>
         optxPlan(
-          [{ instrument: await checkedOrder(clients, input), amount: input.amount, side: input.side }],
+          [
+            {
+              instrument: await checkedOrder(context, context.clients, input),
+              amount: input.amount,
+              side: input.side,
+            },
+          ],
           input.reduce_only === true,
         ),
     },

@@ -39,7 +39,7 @@ export function protectiveOrderTool(kind: 'stop' | 'take') {
       venue: 'optx',
       clientOrderId: deribitLabel,
       send: async (input, context) => {
-        const position = await livePosition(context.clients, input.instrument_name);
+        const position = await livePosition(context, context.clients, input.instrument_name);
         const type = input.type ?? 'market';
         return sendOrder(
           {

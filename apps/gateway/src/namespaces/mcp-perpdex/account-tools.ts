@@ -54,8 +54,9 @@ export const getPositions = perpdexTool({
     },
     { examples: [{ account: '0x14791697260e4c9a71f18484c9f997b308e59325', positions: [positionExample] }] },
   ),
-  handler: async (input, { clients }) => {
-    const state = await clients.perpdex.trading.accountState();
+  handler: async (input, context) => {
+    const { clients } = context;
+    const state = await clients.perpdex.trading.accountState(context);
     const positions = state.data.positions.filter((p) => !input.coin || p.coin === input.coin);
     return { data: { account: clients.perpdex.trading.account(), positions }, obtainedAt: state.receivedAt };
   },
@@ -97,9 +98,10 @@ export const getAccountSummary = perpdexTool({
       ],
     },
   ),
-  handler: async (_input, { clients }) => {
+  handler: async (_input, context) => {
+    const { clients } = context;
     const { trading } = clients.perpdex;
-    const [state, fees] = await Promise.all([trading.accountState(), trading.fees()]);
+    const [state, fees] = await Promise.all([trading.accountState(context), trading.fees(context)]);
     const { positions, ...summary } = state.data;
     const leverage =
       summary.account_value_usd > 0 ? summary.total_notional_usd / summary.account_value_usd : 0;
@@ -170,8 +172,9 @@ export const getOpenOrders = perpdexTool({
       ],
     },
   ),
-  handler: async (input, { clients }) => {
-    const orders = await clients.perpdex.trading.openOrders();
+  handler: async (input, context) => {
+    const { clients } = context;
+    const orders = await clients.perpdex.trading.openOrders(context);
     return {
       data: { orders: orders.data.filter((o) => !input.coin || o.coin === input.coin) },
       obtainedAt: orders.receivedAt,

@@ -53,7 +53,7 @@ export const cancelOrder = perpdexTool({
       const action = cloid
         ? { type: 'cancelByCloid', cancels: [{ asset: ref.asset, cloid }] }
         : { type: 'cancel', cancels: [{ a: ref.asset, o: input.order_id! }] };
-      const { response, receivedAt } = await context.clients.perpdex.trading.exchange(action);
+      const { response, receivedAt } = await context.clients.perpdex.trading.exchange(context, action);
       singleStatus(response.data?.statuses);
       return {
         data: {
@@ -68,7 +68,7 @@ export const cancelOrder = perpdexTool({
     },
     lookup: async (input, context) => {
       const id = input.client_order_id?.toLowerCase() ?? input.order_id!;
-      const found = await context.clients.perpdex.trading.orderStatus(id);
+      const found = await context.clients.perpdex.trading.orderStatus(context, id);
       if (!found.data) return undefined;
       if (found.data.status !== 'canceled')
         throw new AppError(409, 'ORDER_NOT_CANCELED', `the order is ${found.data.status}, not canceled`, {

@@ -77,13 +77,13 @@ export const getFundingRate = perpdexTool({
   ),
   handler: async (input, context) => {
     const { perpdex } = context.clients;
-    resolveAsset((await perpdex.getMeta()).data, input.coin);
+    resolveAsset((await perpdex.getMeta(context)).data, input.coin);
     const hours = input.history_hours ?? 24;
     const start = context.now() - hours * HOUR_MS;
     const [markets, history, predicted] = await Promise.all([
-      perpdex.getMarkets(),
-      hours > 0 ? perpdex.getFundingHistory(input.coin, start) : Promise.resolve(undefined),
-      perpdex.getPredictedFundings(),
+      perpdex.getMarkets(context),
+      hours > 0 ? perpdex.getFundingHistory(context, input.coin, start) : Promise.resolve(undefined),
+      perpdex.getPredictedFundings(context),
     ]);
     const rate = markets.data.find((market) => market.asset === input.coin)?.funding_rate ?? null;
     return {
@@ -146,9 +146,9 @@ export const basisSpotPerp = perpdexTool({
   ),
   handler: async (input, context) => {
     const { perpdex } = context.clients;
-    const [markets, spot] = await Promise.all([perpdex.getMarkets(), perpdex.getSpotMarkets()]);
+    const [markets, spot] = await Promise.all([perpdex.getMarkets(context), perpdex.getSpotMarkets(context)]);
     const market = markets.data.find((entry) => entry.asset === input.coin && !entry.native.meta.isDelisted);
-    if (!market) resolveAsset((await perpdex.getMeta()).data, input.coin);
+    if (!market) resolveAsset((await perpdex.getMeta(context)).data, input.coin);
     const names = SPOT_NAMES[input.coin] ?? [input.coin];
     const pair = names.map((name) => spot.data.find((candidate) => candidate.base === name)).find(Boolean);
     const spotPrice = pair?.mid_price ?? pair?.mark_price ?? null;

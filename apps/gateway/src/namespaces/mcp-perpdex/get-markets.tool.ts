@@ -44,8 +44,9 @@ export const getMarkets = perpdexTool({
   kind: 'read',
   input: GetMarketsInputSchema,
   output: GetMarketsOutputSchema,
-  handler: async (input, { clients }) => {
-    const fetched = await clients.perpdex.getMarkets();
+  handler: async (input, context) => {
+    const { clients } = context;
+    const fetched = await clients.perpdex.getMarkets(context);
     const wanted = input.assets?.length ? new Set(input.assets) : null;
     return {
       data: {

@@ -16,7 +16,7 @@ const coinField = Type.String({
 
 /** A listed coin, else 404 naming the field (Hyperliquid answers unknown coins with nothing useful). */
 async function listedCoin(context: PerpdexContext, coin: string): Promise<void> {
-  resolveAsset((await context.clients.perpdex.getMeta()).data, coin);
+  resolveAsset((await context.clients.perpdex.getMeta(context)).data, coin);
 }
 
 export const getTicker = perpdexTool({
@@ -60,7 +60,10 @@ export const getTicker = perpdexTool({
   ),
   handler: async (input, context) => {
     const { perpdex } = context.clients;
-    const [markets, book] = await Promise.all([perpdex.getMarkets(), perpdex.getBook(input.coin)]);
+    const [markets, book] = await Promise.all([
+      perpdex.getMarkets(context),
+      perpdex.getBook(context, input.coin),
+    ]);
     const market = markets.data.find((entry) => entry.asset === input.coin && !entry.native.meta.isDelisted);
     if (!market) await listedCoin(context, input.coin);
     const ctx = (market?.native.context ?? {}) as Record<string, unknown>;
@@ -129,7 +132,11 @@ export const getOrderbook = perpdexTool({
     },
   ),
   handler: async (input, context) => {
-    const book = await context.clients.perpdex.getBook(input.coin, input.significant_figures ?? null);
+    const book = await context.clients.perpdex.getBook(
+      context,
+      input.coin,
+      input.significant_figures ?? null,
+    );
     if (!book.data) {
       await listedCoin(context, input.coin);
       throw new AppError(502, 'UPSTREAM_BAD_RESPONSE', `perpdex returned no book for ${input.coin}`);
@@ -202,7 +209,7 @@ export const getTradeHistory = perpdexTool({
     const { perpdex } = context.clients;
     const limit = input.limit ?? 100;
     if (input.source === 'own') {
-      const fills = await perpdex.trading.fills();
+      const fills = await perpdex.trading.fills(context);
       const trades = fills.data
         .filter((fill) => !input.coin || fill.coin === input.coin)
         .slice(0, limit)
@@ -214,7 +221,7 @@ export const getTradeHistory = perpdexTool({
         details: { field: 'coin' },
       });
     await listedCoin(context, input.coin);
-    const trades = await perpdex.getRecentTrades(input.coin);
+    const trades = await perpdex.getRecentTrades(context, input.coin);
     return { data: { source: 'public', trades: trades.data.slice(0, limit) }, obtainedAt: trades.receivedAt };
   },
 });

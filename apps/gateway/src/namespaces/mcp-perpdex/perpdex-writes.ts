@@ -17,13 +17,13 @@ import type { PerpdexClients } from './perpdex-tool.js';
 export type PerpdexContext = ToolContext<PerpdexClients>;
 
 export async function assetOf(context: PerpdexContext, coin: string): Promise<PerpAssetRef> {
-  const meta = await context.clients.perpdex.getMeta();
+  const meta = await context.clients.perpdex.getMeta(context);
   return resolveAsset(meta.data, coin);
 }
 
 /** Mid price of a coin (the reference of market orders, notes §7). */
 export async function midOf(context: PerpdexContext, coin: string): Promise<number> {
-  const mids = await context.clients.perpdex.getAllMids();
+  const mids = await context.clients.perpdex.getAllMids(context);
   const mid = mids.data[coin];
   if (!(mid && mid > 0))
     throw new AppError(503, 'NO_REFERENCE_PRICE', `perpdex has no mid price for ${coin} right now`, {
@@ -42,7 +42,7 @@ export async function midOf(context: PerpdexContext, coin: string): Promise<numb
 export const perpdexAccount: Pick<ExposureSteps<PerpdexClients, unknown>, 'nets' | 'read'> = {
   nets: false,
   read: async (_account, _marks, context) => {
-    const state = (await context.clients.perpdex.trading.accountState()).data;
+    const state = (await context.clients.perpdex.trading.accountState(context)).data;
     const positions = new Map(
       state.positions.map((p) => [p.coin, { size: p.size, notional: Math.abs(p.position_value_usd) }]),
     );
@@ -149,7 +149,10 @@ export async function sendOrder(
     kind,
     cloid: context.clientOrderId,
   });
-  const { response, receivedAt } = await context.clients.perpdex.trading.exchange(orderAction([wire]));
+  const { response, receivedAt } = await context.clients.perpdex.trading.exchange(
+    context,
+    orderAction([wire]),
+  );
   return orderResult(order, context.clientOrderId, response.data?.statuses, receivedAt);
 }
 
@@ -159,7 +162,7 @@ export async function orderByCloid(
   facts: OrderFacts,
   cloid: string,
 ): Promise<ToolResult<typeof OrderAnswerSchema.static> | undefined> {
-  const found = await context.clients.perpdex.trading.orderStatus(cloid);
+  const found = await context.clients.perpdex.trading.orderStatus(context, cloid);
   if (!found.data) return undefined;
   const { order, status } = found.data;
   if (status.endsWith('Rejected'))
@@ -192,7 +195,7 @@ export function oncePerCall<I extends object, T>(make: (input: I, context: Perpd
 
 /** The account's open position on a coin, or 422 NO_POSITION naming the field: nothing to close or protect. */
 export async function positionOf(context: PerpdexContext, coin: string) {
-  const state = await context.clients.perpdex.trading.accountState();
+  const state = await context.clients.perpdex.trading.accountState(context);
   const position = state.data.positions.find((entry) => entry.coin === coin && entry.size !== 0);
   if (!position)
     throw new AppError(422, 'NO_POSITION', `the account has no open ${coin} position`, {

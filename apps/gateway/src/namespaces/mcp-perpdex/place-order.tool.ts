@@ -137,7 +137,7 @@ export const placeOrder = perpdexTool({
       const order = await preparedFor(input, context);
       const { trading } = context.clients.perpdex;
       if (input.leverage !== undefined)
-        await trading.exchange({
+        await trading.exchange(context, {
           type: 'updateLeverage',
           asset: order.ref.asset,
           isCross: true,

@@ -44,7 +44,7 @@ const TriggerInputSchema = Type.Object(
 type TriggerInput = typeof TriggerInputSchema.static;
 
 async function markOf(context: PerpdexContext, coin: string): Promise<number> {
-  const markets = await context.clients.perpdex.getMarkets();
+  const markets = await context.clients.perpdex.getMarkets(context);
   return markets.data.find((market) => market.asset === coin)?.mark_price ?? Number.NaN;
 }
 

@@ -32,10 +32,15 @@ export async function alignedDailyCloses(
   // Binance spot first; an asset Binance cannot answer (geo block, not listed) is read from Bybit spot.
   const closesOf = async (asset: string) => {
     try {
-      return await context.clients.binance.spotDailyKlines(venueSymbol('binance', asset)!, lookbackDays + 1);
+      return await context.clients.binance.spotDailyKlines(
+        context,
+        venueSymbol('binance', asset)!,
+        lookbackDays + 1,
+      );
     } catch (binanceError) {
       try {
         return await context.clients.bybit.klines(
+          context,
           'spot',
           venueSymbol('bybit', asset)!,
           'D',

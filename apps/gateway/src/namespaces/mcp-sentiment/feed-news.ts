@@ -53,7 +53,7 @@ export async function readFeeds(
   receivedAt: number;
   stale: boolean;
 }> {
-  const settled = await Promise.allSettled(feeds.map((feed) => context.clients.news.feed(feed)));
+  const settled = await Promise.allSettled(feeds.map((feed) => context.clients.news.feed(context, feed)));
   const items: NewsItem[] = [];
   const used: string[] = [];
   const { failed, errors, receivedAt, stale } = settleFanOut(feeds, settled, {

@@ -7,6 +7,7 @@ import {
 } from '../../domain/funding/funding.js';
 import { venueSymbol } from '../../domain/funding/symbols.js';
 import type { ToolContext } from '../../tools/tool.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { Fetched } from '../../venues/venue-call.js';
 import { allSourcesFailed } from '../mcp/failed-sources.js';
 import { settleFanOut } from './fan-out.js';
@@ -27,18 +28,19 @@ type VenueAnswer = Fetched<Map<string, VenueFunding>>;
 
 /** One venue's funding for these assets: the bulk endpoints once, Deribit one ticker per asset it lists. */
 async function venueFunding(
+  context: CallDeadline,
   venue: Venue,
   assets: readonly string[],
   clients: SentimentClients,
   now: number,
 ): Promise<VenueAnswer> {
-  if (venue !== 'deribit') return clients[venue].funding();
+  if (venue !== 'deribit') return clients[venue].funding(context);
   const listed = assets.flatMap((asset) => {
     const instrument = venueSymbol('deribit', asset);
     return instrument ? [{ asset, instrument }] : [];
   });
   const answers = await Promise.all(
-    listed.map(({ asset, instrument }) => clients.deribit.funding(asset, instrument)),
+    listed.map(({ asset, instrument }) => clients.deribit.funding(context, asset, instrument)),
   );
   const data = new Map<string, VenueFunding>();
   for (const answer of answers) if (answer.data) data.set(answer.data.asset, answer.data);
@@ -61,7 +63,7 @@ export async function fundingSnapshot(
   context: ToolContext<SentimentClients>,
 ): Promise<FundingSnapshot> {
   const settled = await Promise.allSettled(
-    venues.map((venue) => venueFunding(venue, assets, context.clients, context.now())),
+    venues.map((venue) => venueFunding(context, venue, assets, context.clients, context.now())),
   );
   const rows = new Map<string, NormalisedFunding[]>(assets.map((asset) => [asset, []]));
   const notListed = new Map<string, Venue[]>(assets.map((asset) => [asset, []]));

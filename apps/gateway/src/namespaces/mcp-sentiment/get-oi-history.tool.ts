@@ -124,8 +124,14 @@ export const getOiHistory = sentimentTool({
       });
     const calls: Promise<Fetched<OiPoint[]>>[] = venues.map((venue) =>
       venue === 'binance'
-        ? context.clients.binance.openInterestHistory(venueSymbol('binance', input.asset)!, period, limit)
+        ? context.clients.binance.openInterestHistory(
+            context,
+            venueSymbol('binance', input.asset)!,
+            period,
+            limit,
+          )
         : context.clients.bybit.openInterestHistory(
+            context,
             venueSymbol('bybit', input.asset)!,
             bybitPeriod![0],
             bybitPeriod![1],

@@ -119,9 +119,9 @@ export const getSocialSentiment = sentimentTool({
     if (!lunarCrush.configured)
       missing.push({ source: 'lunarcrush', reason: 'LUNARCRUSH_CREDENTIALS_FILE not set' });
     const [fngAnswer, socialAnswer, votesAnswer] = await Promise.allSettled([
-      fng.history(31),
-      lunarCrush.configured ? lunarCrush.topicHours(topic) : Promise.resolve(null),
-      socialFreeFallback === 'coingecko' ? coinGecko.votes(topic) : Promise.resolve(null),
+      fng.history(context, 31),
+      lunarCrush.configured ? lunarCrush.topicHours(context, topic) : Promise.resolve(null),
+      socialFreeFallback === 'coingecko' ? coinGecko.votes(context, topic) : Promise.resolve(null),
     ]);
     const failed: FailedSource[] = [];
     const errors: unknown[] = [];

@@ -98,7 +98,7 @@ export const getWorldNews = sentimentTool({
     const query = `${topics.length > 1 ? `(${topics.join(' OR ')})` : topics[0]} sourcelang:english`;
     const limit = input.limit ?? 75;
     try {
-      const fetched = await context.clients.gdelt.articles(query, input.timespan ?? '24h', limit);
+      const fetched = await context.clients.gdelt.articles(context, query, input.timespan ?? '24h', limit);
       const groups = dedupe(
         fetched.data.map((article) => ({
           ...article,

@@ -47,10 +47,10 @@ async function fromBinance(asset: string, hours: number, context: ToolContext<Se
   const symbol = venueSymbol('binance', asset)!;
   const { binance } = context.clients;
   const [oi, klines, ratio, funding] = await Promise.all([
-    binance.openInterestHistory(symbol, '1h', hours),
-    binance.futuresKlines(symbol, '1h', hours),
-    binance.longShare(symbol, '1h', hours),
-    binance.funding(),
+    binance.openInterestHistory(context, symbol, '1h', hours),
+    binance.futuresKlines(context, symbol, '1h', hours),
+    binance.longShare(context, symbol, '1h', hours),
+    binance.funding(context),
   ]);
   const bars = join(oi.data, klines.data, new Map(ratio.data.map((row) => [row.timestamp, row.long])));
   return {
@@ -66,8 +66,8 @@ async function fromBybit(asset: string, hours: number, context: ToolContext<Sent
   const symbol = venueSymbol('bybit', asset)!;
   const rows = Math.min(hours, BYBIT_MAX_ROWS);
   const [oi, klines] = await Promise.all([
-    context.clients.bybit.openInterestHistory(symbol, '1h', '60', rows),
-    context.clients.bybit.klines('linear', symbol, '60', rows),
+    context.clients.bybit.openInterestHistory(context, symbol, '1h', '60', rows),
+    context.clients.bybit.klines(context, 'linear', symbol, '60', rows),
   ]);
   const bars = join(oi.data, klines.data, new Map());
   return {

@@ -86,5 +86,5 @@ export const getHistorical = marketTool({
   exchange: inputExchange,
   input: GetHistoricalInputSchema,
   output: GetHistoricalOutputSchema,
-  handler: (input, context) => getHistory(input, context.clients, context.now()),
+  handler: (input, context) => getHistory(context, input, context.clients, context.now()),
 });

@@ -92,9 +92,10 @@ export const getIndicators = marketTool({
   exchange: inputExchange,
   input: GetIndicatorsInputSchema,
   output: GetIndicatorsOutputSchema,
-  handler: async (input, { clients, now }) => {
+  handler: async (input, context) => {
+    const { clients, now } = context;
     const names = parseIndicatorNames(input.indicators);
-    const { data: history, obtainedAt, release } = await loadHistory(input, clients, now());
+    const { data: history, obtainedAt, release } = await loadHistory(context, input, clients, now());
     // The candles are read here and dropped: the answer is small, so the admission permit goes back at once.
     try {
       const candles = await historyColumns(history.grids);

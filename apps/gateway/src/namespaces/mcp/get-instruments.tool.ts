@@ -127,17 +127,18 @@ export const getInstruments = marketTool({
   exchange: inputExchange,
   input: GetInstrumentsInputSchema,
   output: GetInstrumentsOutputSchema,
-  handler: async (input, { clients }) => {
+  handler: async (input, context) => {
+    const { clients } = context;
     if (input.strike_min != null && input.strike_max != null && input.strike_min > input.strike_max)
       throw unprocessable('strike_min is greater than strike_max', 'VALIDATION_ERROR', {
         field: 'strike_max',
       });
     const exchange = exchangeParam(input.exchange);
     // One named exchange: its listing or its own error, without the fan-out's bookkeeping (a bot polls this).
-    if (exchange) return answerOf(exchange, await venueOf(clients, exchange).listInstruments(input));
+    if (exchange) return answerOf(exchange, await venueOf(clients, exchange).listInstruments(context, input));
     const outcomes = await Promise.all(
       clients.venues.map((venue) =>
-        venue.listInstruments(input).then(
+        venue.listInstruments(context, input).then(
           (listing) => ({ exchange: venue.exchange, listing, error: null as unknown }),
           (error: unknown) => ({ exchange: venue.exchange, listing: null, error }),
         ),

@@ -21,6 +21,7 @@ import { barOpens } from '../../domain/paging.js';
 import { canonicalCoin } from '../../domain/symbols.js';
 import { LazyList } from '../../tools/lazy-list.js';
 import type { ToolResult } from '../../tools/tool.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { CandleSource, Exchange, MarketVenue } from '../../venues/market-venue.js';
 import { fetchSeries, type Series, sourceSlots } from './candle-series.js';
 import { allSourcesFailed, errorText } from './failed-sources.js';
@@ -121,6 +122,7 @@ async function admitted(
 }
 
 async function loadSingle(
+  context: CallDeadline,
   clients: MarketClients,
   exchange: Exchange,
   instrument: string,
@@ -129,7 +131,7 @@ async function loadSingle(
 ): Promise<LoadedHistory> {
   const symbol = instrument.trim();
   const venue = venueOf(clients, exchange);
-  const source = await venue.candles(symbol, request.interval);
+  const source = await venue.candles(context, symbol, request.interval);
   const bars = sourceSlots(source, request.interval, request.range).count;
   return admitted(clients, bars, async () => {
     const series = await fetchSeries(clients, venue, symbol, source, request.interval, request.range, now);
@@ -156,6 +158,7 @@ interface Outcome {
 }
 
 async function loadConsensus(
+  context: CallDeadline,
   clients: MarketClients,
   instrument: string,
   assetClass: string,
@@ -180,10 +183,10 @@ async function loadConsensus(
   const outcomes: Outcome[] = (
     await Promise.all(
       clients.venues.map(async (venue): Promise<Outcome | null> => {
-        const symbol = await venue.consensusSymbol(coin);
+        const symbol = await venue.consensusSymbol(context, coin);
         if (symbol === undefined) return null;
         const base = { exchange: venue.exchange, venue, symbol, series: null };
-        return venue.candles(symbol, request.interval).then(
+        return venue.candles(context, symbol, request.interval).then(
           (source): Outcome => ({ ...base, source, error: null }),
           (error: unknown): Outcome => ({ ...base, source: null, error }),
         );
@@ -252,14 +255,15 @@ async function loadConsensus(
  * permit the caller releases. `now` is the request's clock (epoch ms).
  */
 export function loadHistory(
+  context: CallDeadline,
   params: GetHistoricalInput,
   clients: MarketClients,
   now: number,
 ): Promise<LoadedHistory> {
   const exchange = exchangeParam(params.exchange);
   const request = resolveRequest(params);
-  if (exchange) return loadSingle(clients, exchange, params.instrument, request, now);
-  return loadConsensus(clients, params.instrument, params.asset_class ?? 'crypto', request, now);
+  if (exchange) return loadSingle(context, clients, exchange, params.instrument, request, now);
+  return loadConsensus(context, clients, params.instrument, params.asset_class ?? 'crypto', request, now);
 }
 
 /** A venue's bars as a list, read off its grid. */
@@ -298,11 +302,12 @@ export async function historyColumns(grids: readonly CandleGrid[]): Promise<Cand
 
 /** The get_historical answer: the history's candles as a list made a chunk at a time while it is sent. */
 export async function getHistory(
+  context: CallDeadline,
   params: GetHistoricalInput,
   clients: MarketClients,
   now: number,
 ): Promise<ToolResult<SingleHistory | ConsensusHistory>> {
-  const { data, obtainedAt, release } = await loadHistory(params, clients, now);
+  const { data, obtainedAt, release } = await loadHistory(context, params, clients, now);
   const { grids, ...fields } = data;
   if (fields.exchange === null)
     return { data: { ...fields, candles: consensusList(grids) }, obtainedAt, release };

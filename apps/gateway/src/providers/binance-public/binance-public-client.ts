@@ -1,5 +1,6 @@
 import type { VenueFunding } from '../../domain/funding/funding.js';
 import { assetOfSymbol, venueSymbol } from '../../domain/funding/symbols.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import type { UpstreamHttp } from '../../upstream/upstream-types.js';
 import { type Fetched, VenueCall } from '../../venues/venue-call.js';
@@ -49,8 +50,9 @@ export class BinancePublicClient {
   }
 
   /** Funding intervals in hours by symbol, for the symbols that differ from 8 h. */
-  intervals(): Promise<Fetched<Map<string, number>>> {
+  intervals(toolCall: CallDeadline): Promise<Fetched<Map<string, number>>> {
     return this.#futures.send(
+      toolCall,
       { method: 'GET', path: '/fapi/v1/fundingInfo', idempotent: true },
       'funding info',
       (payload) =>
@@ -68,9 +70,10 @@ export class BinancePublicClient {
   }
 
   /** Every USDT perpetual's current funding (one bulk `premiumIndex` call), keyed by asset. */
-  async funding(): Promise<Fetched<Map<string, VenueFunding>>> {
+  async funding(toolCall: CallDeadline): Promise<Fetched<Map<string, VenueFunding>>> {
     const [index, intervals] = await Promise.all([
       this.#futures.send(
+        toolCall,
         { method: 'GET', path: '/fapi/v1/premiumIndex', idempotent: true },
         'premium index',
         (payload) =>
@@ -79,7 +82,7 @@ export class BinancePublicClient {
           ),
         { key: 'premium-index', policy: FUNDING_POLICY },
       ),
-      this.intervals(),
+      this.intervals(toolCall),
     ]);
     const rows = new Map<string, VenueFunding>();
     for (const item of index.data) {
@@ -102,8 +105,14 @@ export class BinancePublicClient {
   }
 
   /** Open-interest history, oldest first (`period` 5m…1d, at most 500 rows, the last 30 days only). */
-  openInterestHistory(symbol: string, period: string, limit: number): Promise<Fetched<OiPoint[]>> {
+  openInterestHistory(
+    toolCall: CallDeadline,
+    symbol: string,
+    period: string,
+    limit: number,
+  ): Promise<Fetched<OiPoint[]>> {
     return this.#futures.send(
+      toolCall,
       {
         method: 'GET',
         path: '/futures/data/openInterestHist',
@@ -126,11 +135,13 @@ export class BinancePublicClient {
 
   /** The share of accounts long per bar (`globalLongShortAccountRatio.longAccount`), oldest first. */
   longShare(
+    toolCall: CallDeadline,
     symbol: string,
     period: string,
     limit: number,
   ): Promise<Fetched<{ timestamp: number; long: number }[]>> {
     return this.#futures.send(
+      toolCall,
       {
         method: 'GET',
         path: '/futures/data/globalLongShortAccountRatio',
@@ -151,8 +162,14 @@ export class BinancePublicClient {
   }
 
   /** Futures candles, oldest first. */
-  futuresKlines(symbol: string, interval: string, limit: number): Promise<Fetched<Candle[]>> {
+  futuresKlines(
+    toolCall: CallDeadline,
+    symbol: string,
+    interval: string,
+    limit: number,
+  ): Promise<Fetched<Candle[]>> {
     return this.#futures.send(
+      toolCall,
       { method: 'GET', path: '/fapi/v1/klines', query: { symbol, interval, limit }, idempotent: true },
       `${symbol} futures klines`,
       (payload) => arrayField(SOURCE, payload, 'klines').map((row) => readCandle(row, 'kline')),
@@ -161,8 +178,9 @@ export class BinancePublicClient {
   }
 
   /** Spot daily candles, oldest first (the last may still be open: its close time is in the future). */
-  spotDailyKlines(symbol: string, limit: number): Promise<Fetched<Candle[]>> {
+  spotDailyKlines(toolCall: CallDeadline, symbol: string, limit: number): Promise<Fetched<Candle[]>> {
     return this.#spot.send(
+      toolCall,
       { method: 'GET', path: '/api/v3/klines', query: { symbol, interval: '1d', limit }, idempotent: true },
       `${symbol} spot daily klines`,
       (payload) => arrayField(SOURCE, payload, 'klines').map((row) => readCandle(row, 'kline')),

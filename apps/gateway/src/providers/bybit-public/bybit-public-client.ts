@@ -1,5 +1,6 @@
 import type { VenueFunding } from '../../domain/funding/funding.js';
 import { assetOfSymbol, venueSymbol } from '../../domain/funding/symbols.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamUnavailable } from '../../upstream/upstream-errors.js';
 import type { UpstreamHttp, UpstreamResponse } from '../../upstream/upstream-types.js';
@@ -40,8 +41,9 @@ export class BybitPublicClient {
   }
 
   /** Funding intervals in hours by symbol, from `fundingInterval` (minutes) of instruments-info. */
-  intervals(): Promise<Fetched<Map<string, number>>> {
+  intervals(toolCall: CallDeadline): Promise<Fetched<Map<string, number>>> {
     return this.#call.send(
+      toolCall,
       {
         method: 'GET',
         path: '/v5/market/instruments-info',
@@ -61,9 +63,10 @@ export class BybitPublicClient {
   }
 
   /** Every linear perpetual's upcoming funding (one bulk tickers call), keyed by asset. */
-  async funding(): Promise<Fetched<Map<string, VenueFunding>>> {
+  async funding(toolCall: CallDeadline): Promise<Fetched<Map<string, VenueFunding>>> {
     const [tickers, intervals] = await Promise.all([
       this.#call.send(
+        toolCall,
         { method: 'GET', path: '/v5/market/tickers', query: { category: 'linear' }, idempotent: true },
         'linear tickers',
         (result) => ({
@@ -72,7 +75,7 @@ export class BybitPublicClient {
         }),
         { key: 'tickers', policy: providerPolicy(60_000) },
       ),
-      this.intervals(),
+      this.intervals(toolCall),
     ]);
     const rows = new Map<string, VenueFunding>();
     for (const row of tickers.data.list) {
@@ -100,6 +103,7 @@ export class BybitPublicClient {
    * strings); `category` linear for the perpetual, spot for daily closes.
    */
   klines(
+    toolCall: CallDeadline,
     category: 'linear' | 'spot',
     symbol: string,
     interval: string,
@@ -107,6 +111,7 @@ export class BybitPublicClient {
   ): Promise<Fetched<Candle[]>> {
     const intervalMs = interval === 'D' ? 86_400_000 : Number(interval) * 60_000;
     return this.#call.send(
+      toolCall,
       {
         method: 'GET',
         path: '/v5/market/kline',
@@ -141,6 +146,7 @@ export class BybitPublicClient {
    * linear kline of the same bucket (notes tool 7).
    */
   async openInterestHistory(
+    toolCall: CallDeadline,
     symbol: string,
     intervalTime: string,
     klineInterval: string,
@@ -148,6 +154,7 @@ export class BybitPublicClient {
   ): Promise<Fetched<OiPoint[]>> {
     const [oi, klines] = await Promise.all([
       this.#call.send(
+        toolCall,
         {
           method: 'GET',
           path: '/v5/market/open-interest',
@@ -167,7 +174,7 @@ export class BybitPublicClient {
           ),
         { key: `oi:${symbol}:${intervalTime}:${limit}`, policy: providerPolicy(60_000) },
       ),
-      this.klines('linear', symbol, klineInterval, limit),
+      this.klines(toolCall, 'linear', symbol, klineInterval, limit),
     ]);
     const closes = new Map(klines.data.map((candle) => [candle.openTime, candle.close]));
     const points = oi.data

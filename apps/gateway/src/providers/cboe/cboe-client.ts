@@ -1,3 +1,4 @@
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamBadResponse } from '../../upstream/upstream-errors.js';
 import type { UpstreamHttp, UpstreamResponse } from '../../upstream/upstream-types.js';
@@ -30,8 +31,9 @@ export class CboeClient {
   }
 
   /** Every daily close, oldest first. */
-  async vixHistory(): Promise<Fetched<VixClose[]>> {
+  async vixHistory(toolCall: CallDeadline): Promise<Fetched<VixClose[]>> {
     const fetched = await this.#call.send(
+      toolCall,
       { method: 'GET', path: VIX_HISTORY_PATH, idempotent: true },
       'the VIX history',
       (closes) => closes as VixClose[],

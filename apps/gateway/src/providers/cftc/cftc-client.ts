@@ -1,3 +1,4 @@
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { CredentialHandle } from '../../upstream/credentials.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamBadResponse, upstreamStatusError } from '../../upstream/upstream-errors.js';
@@ -47,6 +48,7 @@ export class CftcClient {
 
   /** Rows of the markets (by code) newest first, up to `weeks` per market; codes checked before use. */
   async reports(
+    toolCall: CallDeadline,
     report: CotReport,
     combined: boolean,
     codes: readonly string[],
@@ -59,6 +61,7 @@ export class CftcClient {
     const list = codes.map((code) => `'${code}'`).join(',');
     const what = `${report} reports of ${codes.join(', ')}`;
     const fetched = await this.#call.send(
+      toolCall,
       {
         method: 'GET',
         path: `/resource/${dataset}.json`,

@@ -1,3 +1,4 @@
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { defineUpstream } from '../../upstream/upstream-spec.js';
 import type { UpstreamHttp } from '../../upstream/upstream-types.js';
@@ -23,8 +24,9 @@ export class CoinGeckoClient {
     this.#call = new VenueCall(http, (response, what) => jsonBody(SOURCE, response, what), cache);
   }
 
-  votes(coinId: string): Promise<Fetched<CommunityVotes>> {
+  votes(toolCall: CallDeadline, coinId: string): Promise<Fetched<CommunityVotes>> {
     return this.#call.send(
+      toolCall,
       {
         method: 'GET',
         path: `/api/v3/coins/${encodeURIComponent(coinId)}`,

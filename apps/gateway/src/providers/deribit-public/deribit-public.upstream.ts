@@ -1,4 +1,5 @@
 import type { VenueFunding } from '../../domain/funding/funding.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamStatusError, upstreamUnavailable } from '../../upstream/upstream-errors.js';
 import { defineUpstream } from '../../upstream/upstream-spec.js';
@@ -39,8 +40,9 @@ export class DeribitPublicClient {
   }
 
   /** One perpetual's funding; null when Deribit does not list it. */
-  funding(asset: string, instrument: string): Promise<Fetched<VenueFunding | null>> {
+  funding(toolCall: CallDeadline, asset: string, instrument: string): Promise<Fetched<VenueFunding | null>> {
     return this.#call.send(
+      toolCall,
       {
         method: 'GET',
         path: '/api/v2/public/ticker',

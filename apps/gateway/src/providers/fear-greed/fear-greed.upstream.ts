@@ -1,4 +1,5 @@
 import type { FngPoint } from '../../domain/social/social-metrics.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamUnavailable } from '../../upstream/upstream-errors.js';
 import { defineUpstream } from '../../upstream/upstream-spec.js';
@@ -29,8 +30,9 @@ export class FearGreedClient {
   }
 
   /** The last `days` daily values, newest first. */
-  history(days: number): Promise<Fetched<FngPoint[]>> {
+  history(toolCall: CallDeadline, days: number): Promise<Fetched<FngPoint[]>> {
     return this.#call.send(
+      toolCall,
       { method: 'GET', path: '/fng/', query: { limit: days, format: 'json' }, idempotent: true },
       'the Fear & Greed index',
       (data) =>

@@ -1,3 +1,4 @@
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamBadResponse, upstreamStatusError } from '../../upstream/upstream-errors.js';
 import type { UpstreamHttp, UpstreamResponse } from '../../upstream/upstream-types.js';
@@ -27,8 +28,9 @@ export class CalendarClient {
     this.#call = new VenueCall(http, unwrap, cache);
   }
 
-  async week(which: 'thisweek' | 'nextweek'): Promise<Fetched<FeedEvent[]>> {
+  async week(toolCall: CallDeadline, which: 'thisweek' | 'nextweek'): Promise<Fetched<FeedEvent[]>> {
     const fetched = await this.#call.send(
+      toolCall,
       { method: 'GET', path: `/ff_calendar_${which}.json`, idempotent: true },
       `the ${which} calendar`,
       (events) => events as FeedEvent[],

@@ -1,3 +1,4 @@
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { CredentialHandle } from '../../upstream/credentials.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamBadResponse, upstreamStatusError } from '../../upstream/upstream-errors.js';
@@ -71,11 +72,17 @@ export class FredClient {
   }
 
   /** One series' observations from `start` (`YYYY-MM-DD`) to the latest, oldest first. */
-  async series(id: string, start: string, cadence: FredCadence): Promise<Fetched<FredSeries>> {
+  async series(
+    toolCall: CallDeadline,
+    id: string,
+    start: string,
+    cadence: FredCadence,
+  ): Promise<Fetched<FredSeries>> {
     const key = this.credentials?.current();
     const policy = POLICIES[cadence];
     if (key) {
       const fetched = await this.#api.send(
+        toolCall,
         {
           method: 'GET',
           path: FRED_OBSERVATIONS_PATH,
@@ -95,6 +102,7 @@ export class FredClient {
       return { ...fetched, native: null };
     }
     const fetched = await this.#graph.send(
+      toolCall,
       { method: 'GET', path: FRED_GRAPH_PATH, query: { id, cosd: start }, idempotent: true },
       `series ${id} (graph CSV)`,
       (observations) => ({ observations: observations as Observation[], via: 'csv' as const }),

@@ -1,4 +1,5 @@
 import { AppError } from '@app/kit';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamBadResponse, upstreamStatusError } from '../../upstream/upstream-errors.js';
 import { defineUpstream } from '../../upstream/upstream-spec.js';
@@ -91,7 +92,7 @@ export const gatedHttp = (http: UpstreamHttp, gate: SerialGate): UpstreamHttp =>
   host: http.host,
   environment: http.environment,
   baseUrl: http.baseUrl,
-  request: (request) => gate.run(() => http.request(request)),
+  request: (request, deadline) => gate.run(() => http.request(request, deadline)),
 });
 
 /**
@@ -105,7 +106,12 @@ export class GdeltClient {
     this.#call = new VenueCall(http, unwrap, cache);
   }
 
-  articles(query: string, timespan: string, maxrecords: number): Promise<Fetched<GdeltArticle[]>> {
+  articles(
+    toolCall: CallDeadline,
+    query: string,
+    timespan: string,
+    maxrecords: number,
+  ): Promise<Fetched<GdeltArticle[]>> {
     const request = {
       method: 'GET' as const,
       path: '/api/v2/doc/doc',
@@ -126,7 +132,7 @@ export class GdeltClient {
           imageUrl: item.socialimage ? String(item.socialimage) : null,
         };
       });
-    return this.#call.send(request, 'the GDELT article list', read, {
+    return this.#call.send(toolCall, request, 'the GDELT article list', read, {
       key: `artlist:${query}:${timespan}:${maxrecords}`,
       policy: providerPolicy(10 * 60_000),
     });

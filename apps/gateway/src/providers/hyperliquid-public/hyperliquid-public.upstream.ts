@@ -1,5 +1,6 @@
 import type { VenueFunding } from '../../domain/funding/funding.js';
 import { assetOfSymbol } from '../../domain/funding/symbols.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamBadResponse } from '../../upstream/upstream-errors.js';
 import { defineUpstream } from '../../upstream/upstream-spec.js';
@@ -22,8 +23,9 @@ export class HyperliquidPublicClient {
     this.#call = new VenueCall(http, (response, what) => jsonBody(SOURCE, response, what), cache);
   }
 
-  async funding(): Promise<Fetched<Map<string, VenueFunding>>> {
+  async funding(toolCall: CallDeadline): Promise<Fetched<Map<string, VenueFunding>>> {
     const fetched = await this.#call.send(
+      toolCall,
       { method: 'POST', path: '/info', body: { type: 'metaAndAssetCtxs' }, idempotent: true },
       'perpetuals metadata and contexts',
       (payload) => {

@@ -1,4 +1,5 @@
 import type { SocialBucket } from '../../domain/social/social-metrics.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { CredentialHandle } from '../../upstream/credentials.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { defineUpstream } from '../../upstream/upstream-spec.js';
@@ -39,8 +40,9 @@ export class LunarCrushClient {
   }
 
   /** The last week of hourly buckets of a topic, oldest first; absent fields stay absent. */
-  topicHours(topic: string): Promise<Fetched<SocialBucket[]>> {
+  topicHours(toolCall: CallDeadline, topic: string): Promise<Fetched<SocialBucket[]>> {
     return this.#call.send(
+      toolCall,
       {
         method: 'GET',
         path: `/api4/public/topic/${encodeURIComponent(topic)}/time-series/v2`,

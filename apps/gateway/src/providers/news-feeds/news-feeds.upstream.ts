@@ -1,4 +1,5 @@
 import { FeedError, type FeedItem, parseFeed } from '../../domain/news/feed-parse.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import type { UpstreamConnection } from '../../upstream/upstream-connection.js';
 import { upstreamBadResponse } from '../../upstream/upstream-errors.js';
@@ -37,10 +38,11 @@ export class NewsFeedsClient {
     );
   }
 
-  feed(feed: FeedSpec): Promise<Fetched<FeedItem[]>> {
+  feed(toolCall: CallDeadline, feed: FeedSpec): Promise<Fetched<FeedItem[]>> {
     return this.#calls
       .get(feed.id)!
       .send(
+        toolCall,
         { method: 'GET', path: feed.path, headers: HEADERS, idempotent: true },
         `the ${feed.id} feed`,
         (items) => items as FeedItem[],

@@ -1,5 +1,6 @@
 import type { VenueFunding } from '../../domain/funding/funding.js';
 import { assetOfSymbol } from '../../domain/funding/symbols.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamUnavailable } from '../../upstream/upstream-errors.js';
 import { defineUpstream } from '../../upstream/upstream-spec.js';
@@ -33,8 +34,9 @@ export class OkxPublicClient {
   }
 
   /** Every USDT swap's funding in one call (`instId=ANY`), keyed by asset. */
-  funding(): Promise<Fetched<Map<string, VenueFunding>>> {
+  funding(toolCall: CallDeadline): Promise<Fetched<Map<string, VenueFunding>>> {
     return this.#call.send(
+      toolCall,
       { method: 'GET', path: '/api/v5/public/funding-rate', query: { instId: 'ANY' }, idempotent: true },
       'swap funding rates',
       (data) => {

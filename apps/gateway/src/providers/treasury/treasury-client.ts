@@ -1,4 +1,5 @@
 import type { DatedCurve } from '../../domain/yield-curve.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamBadResponse } from '../../upstream/upstream-errors.js';
 import type { UpstreamHttp, UpstreamResponse } from '../../upstream/upstream-types.js';
@@ -36,8 +37,9 @@ export class TreasuryClient {
   }
 
   /** The curves of one calendar year, oldest first; `current` says whether the year is still being written. */
-  year(year: number, current: boolean): Promise<Fetched<DatedCurve[]>> {
+  year(toolCall: CallDeadline, year: number, current: boolean): Promise<Fetched<DatedCurve[]>> {
     return this.#call.send(
+      toolCall,
       {
         method: 'GET',
         path: TREASURY_XML_PATH,
@@ -54,13 +56,18 @@ export class TreasuryClient {
    * The last `count` curves on or before `until` (`YYYY-MM-DD`), oldest first, reading back a year at a
    * time: in the first days of January the current year has no entries yet (notes U3.3).
    */
-  async curvesUntil(until: string, count: number, currentYear: number): Promise<Fetched<DatedCurve[]>> {
+  async curvesUntil(
+    toolCall: CallDeadline,
+    until: string,
+    count: number,
+    currentYear: number,
+  ): Promise<Fetched<DatedCurve[]>> {
     let year = Number(until.slice(0, 4));
     const parts: Fetched<DatedCurve[]>[] = [];
     let curves: DatedCurve[] = [];
     // Two years back at most: a year holds about 250 curves, more than any tool asks for.
     for (let read = 0; read < 3 && curves.length < count; read++, year--) {
-      const fetched = await this.year(year, year >= currentYear);
+      const fetched = await this.year(toolCall, year, year >= currentYear);
       parts.push(fetched);
       curves = [...fetched.data.filter((curve) => curve.date <= until), ...curves];
     }

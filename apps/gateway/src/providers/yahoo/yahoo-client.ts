@@ -1,4 +1,5 @@
 import { AppError, isAppError } from '@app/kit';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { CachePolicy, UpstreamCache } from '../../upstream/upstream-cache.js';
 import { upstreamBadResponse, upstreamStatusError } from '../../upstream/upstream-errors.js';
 import type { UpstreamHttp, UpstreamResponse } from '../../upstream/upstream-types.js';
@@ -51,8 +52,13 @@ export class YahooClient {
     this.#hosts = [new VenueCall(query1, unwrap), new VenueCall(query2, unwrap)];
   }
 
-  async chart(symbol: string, range = '1d', interval = '5m'): Promise<Fetched<Chart>> {
-    const fetch = () => this.#fromHosts(symbol, range, interval);
+  async chart(
+    toolCall: CallDeadline,
+    symbol: string,
+    range = '1d',
+    interval = '5m',
+  ): Promise<Fetched<Chart>> {
+    const fetch = () => this.#fromHosts(toolCall, symbol, range, interval);
     if (!this.cache) return fetch();
     const cached = await this.cache.get(chartKey(symbol, range, interval), QUOTE_POLICY, async () => {
       const value = await fetch();
@@ -66,7 +72,12 @@ export class YahooClient {
     return this.cache?.fresh<Fetched<Chart>>(chartKey(symbol, range, interval))?.value;
   }
 
-  async #fromHosts(symbol: string, range: string, interval: string): Promise<Fetched<Chart>> {
+  async #fromHosts(
+    toolCall: CallDeadline,
+    symbol: string,
+    range: string,
+    interval: string,
+  ): Promise<Fetched<Chart>> {
     const request = {
       method: 'GET' as const,
       path: `/v8/finance/chart/${encodeURIComponent(symbol)}`,
@@ -74,7 +85,7 @@ export class YahooClient {
       headers: { 'user-agent': USER_AGENT, accept: 'application/json' },
       idempotent: true,
     };
-    const send = (host: VenueCall) => host.send(request, symbol, (chart) => chart as Chart);
+    const send = (host: VenueCall) => host.send(toolCall, request, symbol, (chart) => chart as Chart);
     try {
       return { ...(await send(this.#hosts[0]!)), native: null };
     } catch (error) {

@@ -1,5 +1,6 @@
 import { AppError } from '@app/kit';
 import type { Authorizer, AuthorizerScope } from '../../upstream/authorizer.js';
+import type { Deadline } from '../../upstream/call-deadline.js';
 import type { UpstreamResponse } from '../../upstream/upstream-types.js';
 import { readResult } from './deribit-errors.js';
 
@@ -41,31 +42,32 @@ export function deribitAuthorizer({ credentials, http, now, environment }: Autho
   let token: Token | undefined;
   let inFlight: Promise<Token> | undefined;
 
-  const request = async (query: Record<string, string>): Promise<AuthResult> => {
-    const response = await http().request({
-      method: 'GET',
-      path: '/public/auth',
-      query,
-      idempotent: true,
-      anonymous: true,
-    });
+  const request = async (query: Record<string, string>, deadline: Deadline): Promise<AuthResult> => {
+    const response = await http().request(
+      { method: 'GET', path: '/public/auth', query, idempotent: true, anonymous: true },
+      deadline,
+    );
     return readResult(response, environment, 'public/auth') as AuthResult;
   };
 
-  const obtain = async (): Promise<Token> => {
+  /** Under the deadline of the request that needs the token (an auth in flight is shared, under the first one's). */
+  const obtain = async (deadline: Deadline): Promise<Token> => {
     const set = credentials.require();
     let result: AuthResult | undefined;
     if (token && token.version === set.version) {
       // A refresh token is single use; a refused one falls back to the key.
-      result = await request({ grant_type: 'refresh_token', refresh_token: token.refresh }).catch(
+      result = await request({ grant_type: 'refresh_token', refresh_token: token.refresh }, deadline).catch(
         () => undefined,
       );
     }
-    result ??= await request({
-      grant_type: 'client_credentials',
-      client_id: set.get('client_id'),
-      client_secret: set.get('client_secret'),
-    });
+    result ??= await request(
+      {
+        grant_type: 'client_credentials',
+        client_id: set.get('client_id'),
+        client_secret: set.get('client_secret'),
+      },
+      deadline,
+    );
     const missing = REQUIRED_SCOPES.filter((scope) => !scopeCovers(result!.scope ?? '', scope));
     if (missing.length > 0)
       throw new AppError(502, 'UPSTREAM_AUTH', `optx API key lacks the scope ${missing.join(', ')}`, {
@@ -79,10 +81,10 @@ export function deribitAuthorizer({ credentials, http, now, environment }: Autho
     };
   };
 
-  const current = async (): Promise<string> => {
+  const current = async (deadline: Deadline): Promise<string> => {
     const version = credentials.current()?.version;
     if (token && token.renewAt > now() && token.version === version) return token.access;
-    inFlight ??= obtain()
+    inFlight ??= obtain(deadline)
       .then((fresh) => {
         token = fresh;
         return fresh;
@@ -94,9 +96,9 @@ export function deribitAuthorizer({ credentials, http, now, environment }: Autho
   };
 
   return {
-    async authorize(outgoing) {
+    async authorize(outgoing, deadline) {
       if (!outgoing.path.includes('/private/')) return;
-      outgoing.headers.authorization = `Bearer ${await current()}`;
+      outgoing.headers.authorization = `Bearer ${await current(deadline)}`;
     },
     rejected(response: UpstreamResponse) {
       const code = (response.body as { error?: { code?: unknown } } | null)?.error?.code;

@@ -1,4 +1,5 @@
 import type { Candle } from '../../domain/candle.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { CredentialHandle } from '../../upstream/credentials.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import type { UpstreamHttp } from '../../upstream/upstream-types.js';
@@ -39,25 +40,43 @@ export class DeribitClient {
   }
 
   /** Listings change a few times a day and cost 20× a plain call (notes §1.6): held a minute. */
-  getInstruments(params: { currency: string; kind?: string | null }): Promise<Fetched<OptxInstrument[]>> {
-    return this.#call.send(instrumentsRequest(params), `currency ${params.currency}`, readInstruments, {
-      key: `instruments:${params.currency}:${params.kind ?? '*'}`,
-      policy: LISTING_POLICY,
-    });
+  getInstruments(
+    toolCall: CallDeadline,
+    params: { currency: string; kind?: string | null },
+  ): Promise<Fetched<OptxInstrument[]>> {
+    return this.#call.send(
+      toolCall,
+      instrumentsRequest(params),
+      `currency ${params.currency}`,
+      readInstruments,
+      {
+        key: `instruments:${params.currency}:${params.kind ?? '*'}`,
+        policy: LISTING_POLICY,
+      },
+    );
   }
 
   /** Bars whose open lies in [startMs, endMs]; the caller keeps each call under the bar cap. */
-  getChartData(params: {
-    instrument: string;
-    startMs: number;
-    endMs: number;
-    resolution: OptxResolution;
-  }): Promise<Fetched<Candle[]>> {
-    return this.#call.send(chartDataRequest(params), `instrument ${params.instrument}`, readChartData);
+  getChartData(
+    toolCall: CallDeadline,
+    params: {
+      instrument: string;
+      startMs: number;
+      endMs: number;
+      resolution: OptxResolution;
+    },
+  ): Promise<Fetched<Candle[]>> {
+    return this.#call.send(
+      toolCall,
+      chartDataRequest(params),
+      `instrument ${params.instrument}`,
+      readChartData,
+    );
   }
 
-  getTicker(instrument: string): Promise<Fetched<Record<string, unknown>>> {
+  getTicker(toolCall: CallDeadline, instrument: string): Promise<Fetched<Record<string, unknown>>> {
     return this.#call.send(
+      toolCall,
       tickerRequest(instrument),
       `instrument ${instrument}`,
       (result) => result as Record<string, unknown>,
@@ -65,19 +84,26 @@ export class DeribitClient {
   }
 
   getIndexPrice(
+    toolCall: CallDeadline,
     indexName: string,
   ): Promise<Fetched<{ index_price: number; estimated_delivery_price: number }>> {
-    return this.#call.send(indexPriceRequest(indexName), `index ${indexName}`, (result) => result as never);
+    return this.#call.send(
+      toolCall,
+      indexPriceRequest(indexName),
+      `index ${indexName}`,
+      (result) => result as never,
+    );
   }
 
   /** Cheap liveness probe for readiness: `public/get_time` → server time in ms. */
-  probe(): Promise<Fetched<number>> {
-    return this.#call.send(timeRequest(), 'time', (result) => Number(result));
+  probe(toolCall: CallDeadline): Promise<Fetched<number>> {
+    return this.#call.send(toolCall, timeRequest(), 'time', (result) => Number(result));
   }
 
   /** Live prices and open interest: shared for a couple of seconds, so pollers make one call. */
-  getBookSummaryByCurrency(params: { currency: string; kind?: string | null }) {
+  getBookSummaryByCurrency(toolCall: CallDeadline, params: { currency: string; kind?: string | null }) {
     return this.#call.send(
+      toolCall,
       bookSummaryRequest(params),
       `currency ${params.currency}`,
       (result) => (Array.isArray(result) ? (result as Record<string, unknown>[]) : []),
@@ -86,8 +112,12 @@ export class DeribitClient {
   }
 
   /** One page of DVOL rows, ascending; `continuation` (older data) as the venue returns it (notes §4.7). */
-  getVolatilityIndexData(params: { currency: string; startMs: number; endMs: number; resolution: string }) {
+  getVolatilityIndexData(
+    toolCall: CallDeadline,
+    params: { currency: string; startMs: number; endMs: number; resolution: string },
+  ) {
     return this.#call.send(
+      toolCall,
       volatilityIndexRequest(params),
       `currency ${params.currency}`,
       readVolatilityIndex,
@@ -95,8 +125,9 @@ export class DeribitClient {
   }
 
   /** Hourly realised volatility points `[ms, percent]`, about two weeks (notes §4.6). */
-  getHistoricalVolatility(currency: string) {
+  getHistoricalVolatility(toolCall: CallDeadline, currency: string) {
     return this.#call.send(
+      toolCall,
       historicalVolatilityRequest(currency),
       `currency ${currency}`,
       readHistoricalVolatility,

@@ -1,5 +1,6 @@
 import { parseDateBound } from '../../domain/date-range.js';
 import { INTERVAL_MS, type Interval } from '../../domain/intervals.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type {
   CandleSource,
   Instrument,
@@ -69,27 +70,32 @@ export class DeribitMarket implements MarketVenue {
   constructor(private readonly client: DeribitClient) {}
 
   /** Deribit has no 4 h resolution: 4 h is fetched hourly and aggregated by the caller (step < interval). */
-  async candles(symbol: string, interval: Interval): Promise<CandleSource> {
+  async candles(toolCall: CallDeadline, symbol: string, interval: Interval): Promise<CandleSource> {
     const resolution = OPTX_RESOLUTION[interval];
     return {
       step: interval === '4h' ? INTERVAL_MS['1h'] : INTERVAL_MS[interval],
       maxBars: OPTX_MAX_BARS_PER_CALL,
       fetch: (window) =>
-        this.client.getChartData({ instrument: symbol, startMs: window.from, endMs: window.to, resolution }),
+        this.client.getChartData(toolCall, {
+          instrument: symbol,
+          startMs: window.from,
+          endMs: window.to,
+          resolution,
+        }),
     };
   }
 
-  async consensusSymbol(coin: string): Promise<string> {
+  async consensusSymbol(_toolCall: CallDeadline, coin: string): Promise<string> {
     return INVERSE_PERPETUALS.has(coin) ? `${coin}-PERPETUAL` : `${coin}_USDC-PERPETUAL`;
   }
 
-  async listInstruments(query: InstrumentQuery): Promise<VenueListing> {
+  async listInstruments(toolCall: CallDeadline, query: InstrumentQuery): Promise<VenueListing> {
     const { currency, baseCurrency } = currencyQuery(query.currency ?? 'BTC');
     const kind = query.kind === undefined ? 'future' : query.kind;
     const expiryFrom = query.expiry_from ? parseDateBound(query.expiry_from, 'expiry_from', 'start') : null;
     const expiryTo = query.expiry_to ? parseDateBound(query.expiry_to, 'expiry_to', 'end') : null;
-    const listing = await this.client.getInstruments({ currency, kind });
-    const oi = query.min_open_interest != null ? await this.#openInterests(currency, kind) : null;
+    const listing = await this.client.getInstruments(toolCall, { currency, kind });
+    const oi = query.min_open_interest != null ? await this.#openInterests(toolCall, currency, kind) : null;
     const strikeFilter = query.strike_min != null || query.strike_max != null;
     const rows = listing.data
       .filter((row) => !baseCurrency || row.base_currency === baseCurrency)
@@ -123,10 +129,10 @@ export class DeribitMarket implements MarketVenue {
     };
   }
 
-  async #openInterests(currency: string, kind: string | null) {
+  async #openInterests(toolCall: CallDeadline, currency: string, kind: string | null) {
     const families = currency === 'any' ? SUMMARY_CURRENCIES : [currency];
     const rows = await Promise.all(
-      families.map((family) => this.client.getBookSummaryByCurrency({ currency: family, kind })),
+      families.map((family) => this.client.getBookSummaryByCurrency(toolCall, { currency: family, kind })),
     );
     const byName = new Map<string, number>();
     for (const row of rows.flatMap((fetched) => fetched.data)) {

@@ -1,3 +1,4 @@
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { CredentialHandle } from '../../upstream/credentials.js';
 import type { UpstreamHttp, UpstreamRequest } from '../../upstream/upstream-types.js';
 import { type Fetched, VenueCall } from '../venue-call.js';
@@ -53,18 +54,21 @@ export class DeribitTrading {
   }
 
   // Public market data.
-  getOrderBook(instrument: string, depth: number): Promise<Fetched<WireObject>> {
+  getOrderBook(toolCall: CallDeadline, instrument: string, depth: number): Promise<Fetched<WireObject>> {
     const request = call('public', 'get_order_book', { instrument_name: instrument, depth });
-    return this.#public.send(request, `instrument ${instrument}`, asObject);
+    return this.#public.send(toolCall, request, `instrument ${instrument}`, asObject);
   }
 
-  getLastTrades(params: {
-    instrument: string;
-    startMs?: number;
-    endMs?: number;
-    count: number;
-    sorting: 'asc' | 'desc';
-  }): Promise<Fetched<{ trades: WireObject[]; has_more: boolean }>> {
+  getLastTrades(
+    toolCall: CallDeadline,
+    params: {
+      instrument: string;
+      startMs?: number;
+      endMs?: number;
+      count: number;
+      sorting: 'asc' | 'desc';
+    },
+  ): Promise<Fetched<{ trades: WireObject[]; has_more: boolean }>> {
     const timed = params.startMs !== undefined || params.endMs !== undefined;
     const request = call(
       'public',
@@ -76,104 +80,113 @@ export class DeribitTrading {
         sorting: params.sorting,
       },
     );
-    return this.#public.send(request, `instrument ${params.instrument}`, (result) => {
+    return this.#public.send(toolCall, request, `instrument ${params.instrument}`, (result) => {
       const page = result as { trades?: WireObject[]; has_more?: boolean } | null;
       return { trades: page?.trades ?? [], has_more: page?.has_more === true };
     });
   }
 
   /** `public/test` (version), `public/get_time` and `public/status`, for environment_info. */
-  platform() {
+  platform(toolCall: CallDeadline) {
     return Promise.all([
-      this.#public.send(call('public', 'test', {}), 'test', asObject),
-      this.#public.send(call('public', 'get_time', {}), 'time', Number),
-      this.#public.send(call('public', 'status', {}), 'status', asObject),
+      this.#public.send(toolCall, call('public', 'test', {}), 'test', asObject),
+      this.#public.send(toolCall, call('public', 'get_time', {}), 'time', Number),
+      this.#public.send(toolCall, call('public', 'status', {}), 'status', asObject),
     ]);
   }
 
   // Private reads.
-  getAccountSummary(currency: string, extended = false) {
+  getAccountSummary(toolCall: CallDeadline, currency: string, extended = false) {
     const request = call('private', 'get_account_summary', { currency, extended });
-    return this.#private.send(request, `currency ${currency}`, asObject);
+    return this.#private.send(toolCall, request, `currency ${currency}`, asObject);
   }
 
-  getPositions(currency: string, kind?: string) {
+  getPositions(toolCall: CallDeadline, currency: string, kind?: string) {
     const request = call('private', 'get_positions', { currency, ...(kind ? { kind } : {}) });
-    return this.#private.send(request, `currency ${currency}`, asList);
+    return this.#private.send(toolCall, request, `currency ${currency}`, asList);
   }
 
-  getPosition(instrument: string) {
+  getPosition(toolCall: CallDeadline, instrument: string) {
     const request = call('private', 'get_position', { instrument_name: instrument });
-    return this.#private.send(request, `instrument ${instrument}`, asObject);
+    return this.#private.send(toolCall, request, `instrument ${instrument}`, asObject);
   }
 
-  getOpenOrders(currency: string, type: string, kind?: string) {
+  getOpenOrders(toolCall: CallDeadline, currency: string, type: string, kind?: string) {
     const request = call('private', 'get_open_orders_by_currency', {
       currency,
       type,
       ...(kind ? { kind } : {}),
     });
-    return this.#private.send(request, `currency ${currency}`, asList);
+    return this.#private.send(toolCall, request, `currency ${currency}`, asList);
   }
 
-  getOpenOrdersByInstrument(instrument: string) {
+  getOpenOrdersByInstrument(toolCall: CallDeadline, instrument: string) {
     const request = call('private', 'get_open_orders_by_instrument', {
       instrument_name: instrument,
       type: 'all',
     });
-    return this.#private.send(request, `instrument ${instrument}`, asList);
+    return this.#private.send(toolCall, request, `instrument ${instrument}`, asList);
   }
 
   /** The account's latest fills on one instrument, newest first. */
-  getUserTrades(instrument: string, count: number) {
+  getUserTrades(toolCall: CallDeadline, instrument: string, count: number) {
     const request = call('private', 'get_user_trades_by_instrument', {
       instrument_name: instrument,
       count,
       sorting: 'desc',
     });
-    return this.#private.send(request, `instrument ${instrument}`, (result) => {
+    return this.#private.send(toolCall, request, `instrument ${instrument}`, (result) => {
       const page = result as { trades?: WireObject[] } | null;
       return page?.trades ?? [];
     });
   }
 
-  getOrderState(orderId: string) {
+  getOrderState(toolCall: CallDeadline, orderId: string) {
     const request = call('private', 'get_order_state', { order_id: orderId });
-    return this.#private.send(request, `order ${orderId}`, asObject);
+    return this.#private.send(toolCall, request, `order ${orderId}`, asObject);
   }
 
-  getOrderStateByLabel(currency: string, label: string) {
+  getOrderStateByLabel(toolCall: CallDeadline, currency: string, label: string) {
     const request = call('private', 'get_order_state_by_label', { currency, label });
-    return this.#private.send(request, `label ${label}`, asList);
+    return this.#private.send(toolCall, request, `label ${label}`, asList);
   }
 
   // Order entry: sent once.
-  place(side: 'buy' | 'sell', params: Query): Promise<Fetched<OrderAnswer>> {
+  place(toolCall: CallDeadline, side: 'buy' | 'sell', params: Query): Promise<Fetched<OrderAnswer>> {
     const request = call('private', side, params, false);
-    return this.#write.send(request, `private/${side} ${params.instrument_name}`, asOrder);
+    return this.#write.send(toolCall, request, `private/${side} ${params.instrument_name}`, asOrder);
   }
 
-  cancel(orderId: string): Promise<Fetched<WireObject>> {
+  cancel(toolCall: CallDeadline, orderId: string): Promise<Fetched<WireObject>> {
     return this.#write.send(
+      toolCall,
       call('private', 'cancel', { order_id: orderId }, false),
       `order ${orderId}`,
       asObject,
     );
   }
 
-  closePosition(instrument: string, type: 'market' | 'limit', price?: number): Promise<Fetched<OrderAnswer>> {
+  closePosition(
+    toolCall: CallDeadline,
+    instrument: string,
+    type: 'market' | 'limit',
+    price?: number,
+  ): Promise<Fetched<OrderAnswer>> {
     const request = call(
       'private',
       'close_position',
       { instrument_name: instrument, type, ...(price === undefined ? {} : { price }) },
       false,
     );
-    return this.#write.send(request, `instrument ${instrument}`, asOrder);
+    return this.#write.send(toolCall, request, `instrument ${instrument}`, asOrder);
   }
 
   /** `private/create_combo`: returns the venue's combo (an existing one for the same structure). */
-  createCombo(legs: { instrument_name: string; direction: 'buy' | 'sell'; amount: number }[]) {
+  createCombo(
+    toolCall: CallDeadline,
+    legs: { instrument_name: string; direction: 'buy' | 'sell'; amount: number }[],
+  ) {
     const request = call('private', 'create_combo', { trades: JSON.stringify(legs) }, false);
-    return this.#write.send(request, 'combo', asObject);
+    return this.#write.send(toolCall, request, 'combo', asObject);
   }
 }

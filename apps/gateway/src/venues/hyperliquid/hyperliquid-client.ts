@@ -1,5 +1,6 @@
 import type { Candle } from '../../domain/candle.js';
 import type { Interval } from '../../domain/intervals.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { CredentialHandle } from '../../upstream/credentials.js';
 import type { UpstreamCache } from '../../upstream/upstream-cache.js';
 import type { UpstreamHttp } from '../../upstream/upstream-types.js';
@@ -56,59 +57,87 @@ export class HyperliquidClient {
   }
 
   /** The perp universe (weight 20): static metadata, held a minute. */
-  getMeta(): Promise<Fetched<PerpMeta>> {
-    return this.#call.send(metaRequest(), 'meta', readMeta, { key: 'meta', policy: LISTING_POLICY });
+  getMeta(toolCall: CallDeadline): Promise<Fetched<PerpMeta>> {
+    return this.#call.send(toolCall, metaRequest(), 'meta', readMeta, {
+      key: 'meta',
+      policy: LISTING_POLICY,
+    });
   }
 
   /** Universe with live prices and funding (weight 20): shared for a couple of seconds. */
-  getMarkets(): Promise<Fetched<PerpMarket[]>> {
-    return this.#call.send(metaAndAssetCtxsRequest(), 'metaAndAssetCtxs', readMarkets, {
+  getMarkets(toolCall: CallDeadline): Promise<Fetched<PerpMarket[]>> {
+    return this.#call.send(toolCall, metaAndAssetCtxsRequest(), 'metaAndAssetCtxs', readMarkets, {
       key: 'metaAndAssetCtxs',
       policy: LIVE_POLICY,
     });
   }
 
-  getAllMids(): Promise<Fetched<Record<string, number>>> {
-    return this.#call.send(allMidsRequest(), 'allMids', readMids, { key: 'allMids', policy: LIVE_POLICY });
+  getAllMids(toolCall: CallDeadline): Promise<Fetched<Record<string, number>>> {
+    return this.#call.send(toolCall, allMidsRequest(), 'allMids', readMids, {
+      key: 'allMids',
+      policy: LIVE_POLICY,
+    });
   }
 
   /** Cheap liveness probe for readiness (`allMids` has weight 2, `meta` 20): number of perps quoted. */
-  probe(): Promise<Fetched<number>> {
-    return this.#call.send(allMidsRequest(), 'allMids', (body) => Object.keys(readMids(body)).length);
+  probe(toolCall: CallDeadline): Promise<Fetched<number>> {
+    return this.#call.send(
+      toolCall,
+      allMidsRequest(),
+      'allMids',
+      (body) => Object.keys(readMids(body)).length,
+    );
   }
 
   /** Candles meeting [startMs, endMs] (the bounds' candles included); the caller trims and pages. */
-  getCandles(params: {
-    coin: string;
-    interval: Interval;
-    startMs: number;
-    endMs: number;
-  }): Promise<Fetched<Candle[]>> {
-    return this.#call.send(candleSnapshotRequest(params), 'candleSnapshot', readCandles);
+  getCandles(
+    toolCall: CallDeadline,
+    params: {
+      coin: string;
+      interval: Interval;
+      startMs: number;
+      endMs: number;
+    },
+  ): Promise<Fetched<Candle[]>> {
+    return this.#call.send(toolCall, candleSnapshotRequest(params), 'candleSnapshot', readCandles);
   }
 
   /** Up to 20 levels a side (weight 2); `nSigFigs` aggregates (2–5, null = full precision). */
-  getBook(coin: string, nSigFigs: number | null = null): Promise<Fetched<Book | null>> {
-    return this.#call.send(l2BookRequest(coin, nSigFigs), 'l2Book', readBook);
+  getBook(
+    toolCall: CallDeadline,
+    coin: string,
+    nSigFigs: number | null = null,
+  ): Promise<Fetched<Book | null>> {
+    return this.#call.send(toolCall, l2BookRequest(coin, nSigFigs), 'l2Book', readBook);
   }
 
-  getRecentTrades(coin: string): Promise<Fetched<PublicTrade[]>> {
-    return this.#call.send(recentTradesRequest(coin), 'recentTrades', readTrades);
+  getRecentTrades(toolCall: CallDeadline, coin: string): Promise<Fetched<PublicTrade[]>> {
+    return this.#call.send(toolCall, recentTradesRequest(coin), 'recentTrades', readTrades);
   }
 
-  getFundingHistory(coin: string, startMs: number, endMs?: number): Promise<Fetched<FundingRecord[]>> {
-    return this.#call.send(fundingHistoryRequest(coin, startMs, endMs), 'fundingHistory', readFundingHistory);
+  getFundingHistory(
+    toolCall: CallDeadline,
+    coin: string,
+    startMs: number,
+    endMs?: number,
+  ): Promise<Fetched<FundingRecord[]>> {
+    return this.#call.send(
+      toolCall,
+      fundingHistoryRequest(coin, startMs, endMs),
+      'fundingHistory',
+      readFundingHistory,
+    );
   }
 
-  getPredictedFundings(): Promise<Fetched<Record<string, PredictedFunding[]>>> {
-    return this.#call.send(predictedFundingsRequest(), 'predictedFundings', readPredicted, {
+  getPredictedFundings(toolCall: CallDeadline): Promise<Fetched<Record<string, PredictedFunding[]>>> {
+    return this.#call.send(toolCall, predictedFundingsRequest(), 'predictedFundings', readPredicted, {
       key: 'predictedFundings',
       policy: LIVE_POLICY,
     });
   }
 
-  getSpotMarkets(): Promise<Fetched<SpotPair[]>> {
-    return this.#call.send(spotMetaAndAssetCtxsRequest(), 'spotMetaAndAssetCtxs', readSpot, {
+  getSpotMarkets(toolCall: CallDeadline): Promise<Fetched<SpotPair[]>> {
+    return this.#call.send(toolCall, spotMetaAndAssetCtxsRequest(), 'spotMetaAndAssetCtxs', readSpot, {
       key: 'spotMetaAndAssetCtxs',
       policy: LIVE_POLICY,
     });

@@ -1,5 +1,6 @@
 import { AppError } from '@app/kit';
 import { INTERVAL_MS, type Interval } from '../../domain/intervals.js';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { CandleSource, Instrument, MarketVenue, VenueListing } from '../market-venue.js';
 import type { HyperliquidClient } from './hyperliquid-client.js';
 import { PERPDEX_MAX_BARS_PER_CALL } from './hyperliquid-requests.js';
@@ -41,14 +42,14 @@ export class HyperliquidMarket implements MarketVenue {
   constructor(private readonly client: HyperliquidClient) {}
 
   /** Coin names of the perp universe (delisted included: their history may still exist). */
-  async coins(): Promise<string[]> {
-    const meta = await this.client.getMeta();
+  async coins(toolCall: CallDeadline): Promise<string[]> {
+    const meta = await this.client.getMeta(toolCall);
     return derived(this.#coins, meta.data, () => meta.data.universe.map((asset) => asset.name));
   }
 
   /** Hyperliquid answers an unknown coin with nothing useful: the listing is checked so the caller gets a 404. */
-  async candles(symbol: string, interval: Interval): Promise<CandleSource> {
-    if (!(await this.coins()).includes(symbol))
+  async candles(toolCall: CallDeadline, symbol: string, interval: Interval): Promise<CandleSource> {
+    if (!(await this.coins(toolCall)).includes(symbol))
       throw new AppError(
         404,
         'UNKNOWN_INSTRUMENT',
@@ -65,21 +66,21 @@ export class HyperliquidMarket implements MarketVenue {
       step: INTERVAL_MS[interval],
       maxBars: PERPDEX_MAX_BARS_PER_CALL,
       fetch: (window) =>
-        this.client.getCandles({ coin: symbol, interval, startMs: window.from, endMs: window.to }),
+        this.client.getCandles(toolCall, { coin: symbol, interval, startMs: window.from, endMs: window.to }),
     };
   }
 
   /** Coin names are case-sensitive (`kPEPE`): the canonical coin is matched case-insensitively. */
-  async consensusSymbol(coin: string): Promise<string | undefined> {
+  async consensusSymbol(toolCall: CallDeadline, coin: string): Promise<string | undefined> {
     try {
-      return (await this.coins()).find((name) => name.toUpperCase() === coin);
+      return (await this.coins(toolCall)).find((name) => name.toUpperCase() === coin);
     } catch {
       return coin;
     }
   }
 
-  async listInstruments(): Promise<VenueListing> {
-    const markets = await this.client.getMarkets();
+  async listInstruments(toolCall: CallDeadline): Promise<VenueListing> {
+    const markets = await this.client.getMarkets(toolCall);
     return {
       instruments: derived(this.#listings, markets.data, () =>
         markets.data.filter((market) => !market.native.meta.isDelisted).map(fromPerpMarket),

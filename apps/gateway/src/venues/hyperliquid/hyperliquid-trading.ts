@@ -1,3 +1,4 @@
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { CredentialHandle } from '../../upstream/credentials.js';
 import type { Environment } from '../../upstream/upstream-types.js';
 import type { Fetched, VenueCall } from '../venue-call.js';
@@ -31,39 +32,41 @@ export class HyperliquidTrading {
     return this.signer.account();
   }
 
-  accountState(): Promise<Fetched<AccountState>> {
+  accountState(toolCall: CallDeadline): Promise<Fetched<AccountState>> {
     return this.call.send(
+      toolCall,
       userRequest('clearinghouseState', this.account()),
       'clearinghouseState',
       readClearinghouse,
     );
   }
 
-  openOrders(): Promise<Fetched<OpenOrder[]>> {
+  openOrders(toolCall: CallDeadline): Promise<Fetched<OpenOrder[]>> {
     return this.call.send(
+      toolCall,
       userRequest('frontendOpenOrders', this.account()),
       'frontendOpenOrders',
       readOpenOrders,
     );
   }
 
-  fills(): Promise<Fetched<UserFill[]>> {
-    return this.call.send(userRequest('userFills', this.account()), 'userFills', readFills);
+  fills(toolCall: CallDeadline): Promise<Fetched<UserFill[]>> {
+    return this.call.send(toolCall, userRequest('userFills', this.account()), 'userFills', readFills);
   }
 
-  fees(): Promise<Fetched<{ taker_rate: number; maker_rate: number }>> {
-    return this.call.send(userRequest('userFees', this.account()), 'userFees', readFees);
+  fees(toolCall: CallDeadline): Promise<Fetched<{ taker_rate: number; maker_rate: number }>> {
+    return this.call.send(toolCall, userRequest('userFees', this.account()), 'userFees', readFees);
   }
 
   /** By oid or cloid; undefined when the venue has no such order. */
-  orderStatus(oid: number | string) {
-    return this.call.send(orderStatusRequest(this.account(), oid), 'orderStatus', readOrderStatus);
+  orderStatus(toolCall: CallDeadline, oid: number | string) {
+    return this.call.send(toolCall, orderStatusRequest(this.account(), oid), 'orderStatus', readOrderStatus);
   }
 
   /** Signs and sends one action, once; the `ok` response, or the venue's refusal as an error. */
-  async exchange(action: Record<string, unknown>) {
+  async exchange(toolCall: CallDeadline, action: Record<string, unknown>) {
     const request = await this.signer.exchangeRequest(action);
-    const response = await this.call.http.request(request);
+    const response = await this.call.http.request(request, toolCall.deadline);
     return { response: readExchange(response), receivedAt: response.receivedAt };
   }
 }

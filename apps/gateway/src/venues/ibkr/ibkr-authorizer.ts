@@ -1,6 +1,7 @@
 import { createPrivateKey, type KeyObject, randomBytes } from 'node:crypto';
 import { AppError } from '@app/kit';
 import type { Authorizer, AuthorizerScope, OutgoingRequest } from '../../upstream/authorizer.js';
+import type { Deadline } from '../../upstream/call-deadline.js';
 import type { CredentialSet } from '../../upstream/credentials.js';
 import type { UpstreamResponse } from '../../upstream/upstream-types.js';
 import { authorizationHeader, baseString, nonceFrom, percentEncode } from './oauth-base-string.js';
@@ -52,7 +53,11 @@ export const LST_PATH = '/oauth/live_session_token';
  * Mints the LST with one set's keys (RSA-SHA256 request, DH, validation) through `scope.http()` without the
  * authorizer. Used for the active set and, by key rotation, for a staged set without touching the active one.
  */
-export async function mintLiveSession(scope: Pick<AuthorizerScope, 'http' | 'now'>, keys: IbkrKeys) {
+export async function mintLiveSession(
+  scope: Pick<AuthorizerScope, 'http' | 'now'>,
+  keys: IbkrKeys,
+  deadline: Deadline,
+) {
   const http = scope.http();
   const random = BigInt(`0x${randomBytes(32).toString('hex')}`);
   const params: Record<string, string> = {
@@ -66,13 +71,16 @@ export async function mintLiveSession(scope: Pick<AuthorizerScope, 'http' | 'now
   const url = `${http.baseUrl.replace(/\/$/, '')}${LST_PATH}`;
   const base = baseString('POST', url, params, keys.prepend.toString('hex'));
   const signature = percentEncode(rsaSignature(base, keys.signatureKey));
-  const response = await http.request<Record<string, unknown>>({
-    method: 'POST',
-    path: LST_PATH,
-    anonymous: true,
-    idempotent: true,
-    headers: { authorization: authorizationHeader(keys.realm, { ...params, oauth_signature: signature }) },
-  });
+  const response = await http.request<Record<string, unknown>>(
+    {
+      method: 'POST',
+      path: LST_PATH,
+      anonymous: true,
+      idempotent: true,
+      headers: { authorization: authorizationHeader(keys.realm, { ...params, oauth_signature: signature }) },
+    },
+    deadline,
+  );
   const body = response.body ?? {};
   if (response.status !== 200 || typeof body.diffie_hellman_response !== 'string')
     throw new AppError(502, 'UPSTREAM_AUTH_FAILED', `broker refused the live session token request`, {
@@ -130,14 +138,15 @@ export class IbkrAuthorizer implements Authorizer {
     return this.#session?.session;
   }
 
-  async liveSession(): Promise<LiveSession> {
+  /** `deadline`: the request's that needs the session (a mint in flight is shared, under the first one's). */
+  async liveSession(deadline: Deadline): Promise<LiveSession> {
     while (this.gate) await this.gate;
     const keys = this.keys();
     const version = this.#keys!.version;
     const held = this.#session;
     if (held && held.version === version && held.session.expiresAt - REMINT_BEFORE_MS > this.scope.now())
       return held.session;
-    this.#minting ??= mintLiveSession(this.scope, keys)
+    this.#minting ??= mintLiveSession(this.scope, keys, deadline)
       .then((session) => {
         this.mints += 1;
         this.#session = { version, session };
@@ -158,8 +167,8 @@ export class IbkrAuthorizer implements Authorizer {
     this.#session = undefined;
   }
 
-  async authorize(request: OutgoingRequest): Promise<void> {
-    const session = await this.liveSession();
+  async authorize(request: OutgoingRequest, deadline: Deadline): Promise<void> {
+    const session = await this.liveSession(deadline);
     request.headers.authorization = signRequest(request, this.keys(), session.token, this.scope.now());
   }
 

@@ -1,3 +1,4 @@
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { Lifecycle } from '../../upstream/lifecycle.js';
 import type { UpstreamHttp, UpstreamRequest, UpstreamResponse } from '../../upstream/upstream-types.js';
 import type { IbkrAuthorizer } from './ibkr-authorizer.js';
@@ -66,61 +67,73 @@ export class IbkrClient {
     return this.http.environment;
   }
 
-  async account(): Promise<string> {
-    return (await this.session.ensure()).selectedAccount;
+  async account(toolCall: CallDeadline): Promise<string> {
+    return (await this.session.ensure(toolCall)).selectedAccount;
   }
 
-  accounts(): Promise<AccountsInfo> {
-    return this.session.ensure();
+  accounts(toolCall: CallDeadline): Promise<AccountsInfo> {
+    return this.session.ensure(toolCall);
   }
 
   /** One call; `/iserver` paths open the session first and reopen it once if the venue lost it. */
-  async send(request: UpstreamRequest): Promise<UpstreamResponse> {
+  async send(toolCall: CallDeadline, request: UpstreamRequest): Promise<UpstreamResponse> {
     const brokerage = request.path.startsWith('/iserver');
-    if (brokerage) await this.session.ensure();
-    const response = await this.http.request(request);
+    if (brokerage) await this.session.ensure(toolCall);
+    const response = await this.http.request(request, toolCall.deadline);
     if (!brokerage || !sessionMissing(response)) return response;
     this.session.invalidate();
-    await this.session.ensure();
-    return this.http.request(request);
+    await this.session.ensure(toolCall);
+    return this.http.request(request, toolCall.deadline);
   }
 
-  async read<T>(request: Omit<UpstreamRequest, 'idempotent'>, what: string): Promise<Fetched<T>> {
-    const response = await this.send({ ...request, idempotent: true });
+  async read<T>(
+    toolCall: CallDeadline,
+    request: Omit<UpstreamRequest, 'idempotent'>,
+    what: string,
+  ): Promise<Fetched<T>> {
+    const response = await this.send(toolCall, { ...request, idempotent: true });
     return { data: readBody(response, this.environment, what) as T, receivedAt: response.receivedAt };
   }
 
-  authStatus() {
+  authStatus(toolCall: CallDeadline) {
     return this.read<Record<string, unknown>>(
+      toolCall,
       { method: 'POST', path: '/iserver/auth/status' },
       'auth status',
     );
   }
 
-  async summary() {
-    const account = await this.account();
+  async summary(toolCall: CallDeadline) {
+    const account = await this.account(toolCall);
     return this.read<Record<string, { amount?: number; value?: string | null }>>(
+      toolCall,
       { method: 'GET', path: `/portfolio/${account}/summary` },
       'account summary',
     );
   }
 
-  async ledger() {
-    const account = await this.account();
+  async ledger(toolCall: CallDeadline) {
+    const account = await this.account(toolCall);
     return this.read<Record<string, Record<string, unknown>>>(
+      toolCall,
       { method: 'GET', path: `/portfolio/${account}/ledger` },
       'ledger',
     );
   }
 
   /** Every position page until a short one (notes §5.2), after invalidating the server's cache. */
-  async positions(): Promise<Fetched<Record<string, unknown>[]>> {
-    const account = await this.account();
-    await this.send({ method: 'POST', path: `/portfolio/${account}/positions/invalidate`, idempotent: true });
+  async positions(toolCall: CallDeadline): Promise<Fetched<Record<string, unknown>[]>> {
+    const account = await this.account(toolCall);
+    await this.send(toolCall, {
+      method: 'POST',
+      path: `/portfolio/${account}/positions/invalidate`,
+      idempotent: true,
+    });
     const rows: Record<string, unknown>[] = [];
     let receivedAt = 0;
     for (let page = 0; page < 50; page++) {
       const fetched = await this.read<Record<string, unknown>[]>(
+        toolCall,
         { method: 'GET', path: `/portfolio/${account}/positions/${page}` },
         'positions',
       );
@@ -136,33 +149,40 @@ export class IbkrClient {
    * Live orders; the first read of a session can be empty while the server subscribes (notes §0.4), so it is
    * read a second time once per session.
    */
-  async liveOrders(): Promise<Fetched<Record<string, unknown>[]>> {
-    await this.session.ensure();
+  async liveOrders(toolCall: CallDeadline): Promise<Fetched<Record<string, unknown>[]>> {
+    await this.session.ensure(toolCall);
     const first = this.#ordersReadInSession !== this.session.opened;
     let fetched = await this.read<{ orders?: Record<string, unknown>[]; snapshot?: boolean }>(
+      toolCall,
       { method: 'GET', path: '/iserver/account/orders', ...(first ? { query: { force: true } } : {}) },
       'open orders',
     );
     if (first) {
       this.#ordersReadInSession = this.session.opened;
       await sleep(SNAPSHOT_RETRY_MS);
-      fetched = await this.read({ method: 'GET', path: '/iserver/account/orders' }, 'open orders');
+      fetched = await this.read(toolCall, { method: 'GET', path: '/iserver/account/orders' }, 'open orders');
     }
     return { data: fetched.data.orders ?? [], receivedAt: fetched.receivedAt };
   }
 
-  trades(days: number) {
+  trades(toolCall: CallDeadline, days: number) {
     return this.read<Record<string, unknown>[]>(
+      toolCall,
       { method: 'GET', path: '/iserver/account/trades', query: { days } },
       'executions',
     );
   }
 
   /** Snapshot rows with the requested fields, asking again while the preflight answers come back empty. */
-  async snapshot(conids: number[], fields: string[]): Promise<Fetched<Record<string, unknown>[]>> {
+  async snapshot(
+    toolCall: CallDeadline,
+    conids: number[],
+    fields: string[],
+  ): Promise<Fetched<Record<string, unknown>[]>> {
     const query = { conids: conids.join(','), fields: fields.join(',') };
     for (let attempt = 1; ; attempt++) {
       const fetched = await this.read<Record<string, unknown>[]>(
+        toolCall,
         { method: 'GET', path: '/iserver/marketdata/snapshot', query },
         'snapshot',
       );
@@ -173,27 +193,40 @@ export class IbkrClient {
   }
 
   /** Places (or amends) through the reply loop; the body is the full ticket list. */
-  async placeOrders(tickets: Record<string, unknown>[]) {
-    const account = await this.account();
-    return submitWithReplies(this, `/iserver/account/${account}/orders`, { orders: tickets }, this.allowed);
+  async placeOrders(toolCall: CallDeadline, tickets: Record<string, unknown>[]) {
+    const account = await this.account(toolCall);
+    return submitWithReplies(
+      this,
+      toolCall,
+      `/iserver/account/${account}/orders`,
+      { orders: tickets },
+      this.allowed,
+    );
   }
 
-  async amendOrder(orderId: string, ticket: Record<string, unknown>) {
-    const account = await this.account();
-    return submitWithReplies(this, `/iserver/account/${account}/order/${orderId}`, ticket, this.allowed);
+  async amendOrder(toolCall: CallDeadline, orderId: string, ticket: Record<string, unknown>) {
+    const account = await this.account(toolCall);
+    return submitWithReplies(
+      this,
+      toolCall,
+      `/iserver/account/${account}/order/${orderId}`,
+      ticket,
+      this.allowed,
+    );
   }
 
-  async cancelOrder(orderId: string): Promise<UpstreamResponse> {
-    const account = await this.account();
-    return this.send({
+  async cancelOrder(toolCall: CallDeadline, orderId: string): Promise<UpstreamResponse> {
+    const account = await this.account(toolCall);
+    return this.send(toolCall, {
       method: 'DELETE',
       path: `/iserver/account/${account}/order/${orderId}`,
       idempotent: false,
     });
   }
 
-  orderStatus(orderId: string) {
+  orderStatus(toolCall: CallDeadline, orderId: string) {
     return this.read<Record<string, unknown>>(
+      toolCall,
       { method: 'GET', path: `/iserver/account/order/status/${orderId}` },
       `order ${orderId}`,
     );

@@ -1,10 +1,11 @@
 import { AppError } from '@app/kit';
+import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { Environment, UpstreamRequest, UpstreamResponse } from '../../upstream/upstream-types.js';
 
 /** How the loop sends: through the client, so a lost brokerage session is reopened first. */
 export interface OrderSender {
   environment: Environment;
-  send(request: UpstreamRequest): Promise<UpstreamResponse>;
+  send(toolCall: CallDeadline, request: UpstreamRequest): Promise<UpstreamResponse>;
 }
 
 import { readWriteBody } from './ibkr-errors.js';
@@ -46,13 +47,18 @@ const asList = (answer: unknown): Record<string, unknown>[] =>
  */
 export async function submitWithReplies(
   http: OrderSender,
+  toolCall: CallDeadline,
   path: string,
   body: unknown,
   allowed: ReadonlySet<string>,
 ): Promise<{ acks: OrderAck[]; confirmed: string[] }> {
   const env = http.environment;
   const send = async (p: string, b: unknown, what: string) =>
-    readWriteBody(await http.send({ method: 'POST', path: p, body: b, idempotent: false }), env, what);
+    readWriteBody(
+      await http.send(toolCall, { method: 'POST', path: p, body: b, idempotent: false }),
+      env,
+      what,
+    );
   let answer = await send(path, body, 'the order');
   const confirmed: string[] = [];
   for (let round = 0; round <= MAX_REPLIES; round++) {
@@ -72,7 +78,7 @@ export async function submitWithReplies(
     if (round === MAX_REPLIES || ids.length === 0 || !ids.every((id) => allowed.has(id))) {
       // Declining cancels the pending order upstream; its answer is a 400 by design, so it is not read.
       await http
-        .send({
+        .send(toolCall, {
           method: 'POST',
           path: `/iserver/reply/${question.id}`,
           body: { confirmed: false },

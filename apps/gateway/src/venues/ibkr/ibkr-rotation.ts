@@ -1,6 +1,9 @@
+// Key rotation is an admin operation, not a tool call: its requests have their own timeouts only.
+
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppError } from '@app/kit';
+import { NO_DEADLINE } from '../../upstream/call-deadline.js';
 import { CredentialSet, type CredentialStore, checkFields } from '../../upstream/credentials.js';
 import type { Connection } from '../../upstream/upstream-connection.js';
 import type { Environment } from '../../upstream/upstream-types.js';
@@ -97,6 +100,7 @@ export class IbkrRotation {
         session = await mintLiveSession(
           { http: (host) => connection.http(host), now: Date.now },
           staged.keys,
+          undefined,
         );
         await this.#signedRead(connection, staged.keys, session);
         await report('online_validation', true);
@@ -129,10 +133,10 @@ export class IbkrRotation {
           authorizer.adopt(set.version, session);
         });
         client.session.invalidate();
-        await client.session.ensure();
+        await client.session.ensure(NO_DEADLINE);
         await client.streams.reconnect();
         await report('swap', true);
-        const status = await client.authStatus();
+        const status = await client.authStatus(NO_DEADLINE);
         if (status.data.authenticated !== true)
           throw new Error('auth status is not authenticated after the swap');
         await report('post_swap_check', true);
@@ -165,13 +169,16 @@ export class IbkrRotation {
       session.token,
       Date.now(),
     );
-    const response = await http.request({
-      method: 'GET',
-      path: '/portfolio/accounts',
-      anonymous: true,
-      idempotent: true,
-      headers: { authorization },
-    });
+    const response = await http.request(
+      {
+        method: 'GET',
+        path: '/portfolio/accounts',
+        anonymous: true,
+        idempotent: true,
+        headers: { authorization },
+      },
+      undefined,
+    );
     if (response.status !== 200) throw new Error(`signed read answered ${response.status}`);
   }
 
@@ -207,7 +214,7 @@ export class IbkrRotation {
       authorizer.drop();
     });
     client.session.invalidate();
-    await client.session.ensure();
+    await client.session.ensure(NO_DEADLINE);
     await client.streams.reconnect();
   }
 }

@@ -1,3 +1,4 @@
+import type { CallDeadline, Deadline } from '../../upstream/call-deadline.js';
 import type { Lifecycle } from '../../upstream/lifecycle.js';
 import type { UpstreamHttp } from '../../upstream/upstream-types.js';
 import { readBody } from './ibkr-errors.js';
@@ -44,9 +45,10 @@ export class BrokerageSession {
     return this.#info;
   }
 
-  ensure(): Promise<AccountsInfo> {
+  /** The open session; opened under the deadline of the call that needs it first (callers share the opening). */
+  ensure(toolCall: CallDeadline): Promise<AccountsInfo> {
     if (this.#info) return Promise.resolve(this.#info);
-    this.#opening ??= this.#open().finally(() => {
+    this.#opening ??= this.#open(toolCall.deadline).finally(() => {
       this.#opening = undefined;
     });
     return this.#opening;
@@ -57,30 +59,36 @@ export class BrokerageSession {
     this.#info = undefined;
   }
 
-  async #open(): Promise<AccountsInfo> {
+  async #open(deadline: Deadline): Promise<AccountsInfo> {
     const env = this.http.environment;
     readBody(
-      await this.http.request({
-        method: 'POST',
-        path: '/iserver/auth/ssodh/init',
-        body: { publish: true, compete: true },
-        idempotent: true,
-      }),
+      await this.http.request(
+        {
+          method: 'POST',
+          path: '/iserver/auth/ssodh/init',
+          body: { publish: true, compete: true },
+          idempotent: true,
+        },
+        deadline,
+      ),
       env,
       'ssodh/init',
     );
     const accounts = readBody(
-      await this.http.request({ method: 'GET', path: '/iserver/accounts', idempotent: true }),
+      await this.http.request({ method: 'GET', path: '/iserver/accounts', idempotent: true }, deadline),
       env,
       'accounts',
     ) as AccountsInfo;
     readBody(
-      await this.http.request({
-        method: 'POST',
-        path: '/iserver/questions/suppress',
-        body: { messageIds: SUPPRESSED_IDS },
-        idempotent: true,
-      }),
+      await this.http.request(
+        {
+          method: 'POST',
+          path: '/iserver/questions/suppress',
+          body: { messageIds: SUPPRESSED_IDS },
+          idempotent: true,
+        },
+        deadline,
+      ),
       env,
       'question suppression',
     );
@@ -91,17 +99,23 @@ export class BrokerageSession {
     };
     this.opened += 1;
     if (!this.#tickler && !this.lifecycle.closed)
-      this.#tickler = this.lifecycle.interval(() => void this.tickle().catch(() => undefined), this.tickleMs);
-    await this.tickle();
+      this.#tickler = this.lifecycle.interval(
+        () => void this.tickle(undefined).catch(() => undefined),
+        this.tickleMs,
+      );
+    await this.tickle(deadline);
     return this.#info;
   }
 
-  /** Keeps the session alive; a lost or competing session is reopened on the next call. */
-  async tickle(): Promise<void> {
+  /**
+   * Keeps the session alive; a lost or competing session is reopened on the next call. `deadline`: the
+   * opening call's, undefined for the periodic tickle.
+   */
+  async tickle(deadline: Deadline): Promise<void> {
     const response = await this.http.request<{
       session?: string;
       iserver?: { authStatus?: { authenticated?: boolean; competing?: boolean } };
-    }>({ method: 'POST', path: '/tickle', idempotent: true });
+    }>({ method: 'POST', path: '/tickle', idempotent: true }, deadline);
     const body = readBody(response, this.http.environment, 'tickle') as typeof response.body;
     if (body.session) this.cookie = body.session;
     const date = Date.parse(String(response.headers.date ?? ''));

@@ -1,6 +1,9 @@
+// The shared websocket outlives the call that opened it: its requests carry no call deadline.
+
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@app/kit';
 import WebSocket from 'ws';
+import { NO_DEADLINE } from '../../upstream/call-deadline.js';
 import type { Lifecycle } from '../../upstream/lifecycle.js';
 import type { IbkrClient } from './ibkr-client.js';
 import { StreamCache } from './ibkr-stream-cache.js';
@@ -175,8 +178,8 @@ export class IbkrStreamHub {
 
   async #open(): Promise<void> {
     // Opening the session tickles once and keeps the cookie; only a session without one asks again.
-    await this.client.session.ensure();
-    if (!this.client.session.cookie) await this.client.session.tickle();
+    await this.client.session.ensure(NO_DEADLINE);
+    if (!this.client.session.cookie) await this.client.session.tickle(undefined);
     const token = this.client.authorizer?.keys().accessToken ?? '';
     const url = `${this.client.http.baseUrl.replace(/^http/, 'ws')}/ws?oauth_token=${encodeURIComponent(token)}`;
     const socket = new WebSocket(url, {

@@ -136,7 +136,7 @@ export const calculateSpreadPayoff = optxTool({
   output: CalculateSpreadPayoffOutputSchema,
   handler: async (input, context) => {
     const needsChain = input.spot === undefined || input.legs.some((leg) => leg.premium === undefined);
-    const fetched = needsChain ? await fetchChain(input, context) : null;
+    const fetched = needsChain ? await fetchChain(context, input, context) : null;
     const legs = input.legs.map((leg, at) => {
       const named = leg.instrument_name ? parseName(leg.instrument_name, at) : null;
       const strike = named?.strike ?? leg.strike;

@@ -4,6 +4,7 @@ import { type ChainSnapshot, joinChain } from '../../../domain/options/chain.js'
 import { SIGN_CONVENTIONS, type SignConvention } from '../../../domain/options/dealer-sign.js';
 import { type ExpiryFilter, expiryCode, parseExpiry } from '../../../domain/options/selection.js';
 import type { ToolContext } from '../../../tools/tool.js';
+import type { CallDeadline } from '../../../upstream/call-deadline.js';
 import type { OptxClients } from '../optx-clients.js';
 
 /** The input fields and the ChainSnapshot fetch every chain tool shares (notes §8: a snapshot is three calls). */
@@ -75,14 +76,15 @@ export interface FetchedChain {
  * name; `as_of` is the older of the summary and index answers.
  */
 export async function fetchChain(
+  context: CallDeadline,
   input: ChainFilterInput,
   { clients }: ToolContext<OptxClients>,
 ): Promise<FetchedChain> {
   const currency = input.currency ?? 'BTC';
   const [instruments, summaries, index] = await Promise.all([
-    clients.market.getInstruments({ currency, kind: 'option' }),
-    clients.market.getBookSummaryByCurrency({ currency, kind: 'option' }),
-    clients.market.getIndexPrice(`${currency.toLowerCase()}_usd`),
+    clients.market.getInstruments(context, { currency, kind: 'option' }),
+    clients.market.getBookSummaryByCurrency(context, { currency, kind: 'option' }),
+    clients.market.getIndexPrice(context, `${currency.toLowerCase()}_usd`),
   ]);
   const asOf = Math.min(summaries.receivedAt, index.receivedAt);
   const chain = joinChain(currency, instruments.data, summaries.data, index.data.index_price, asOf);
@@ -104,7 +106,7 @@ export async function answerFromChain<T extends object>(
   compute: (chain: ChainSnapshot, filter: ExpiryFilter) => T,
 ) {
   const filter = expiryFilter(input);
-  const fetched = await fetchChain(input, context);
+  const fetched = await fetchChain(context, input, context);
   return {
     data: { ...snapshotFields(fetched.chain), ...compute(fetched.chain, filter) },
     obtainedAt: fetched.obtainedAt,

@@ -1,4 +1,5 @@
 import { unprocessable } from '@app/kit';
+import type { CallDeadline } from '../../../upstream/call-deadline.js';
 import type { DeribitClient } from '../../../venues/deribit/deribit-client.js';
 import type { DvolRow } from '../../../venues/deribit/deribit-transforms.js';
 
@@ -27,6 +28,7 @@ export interface DvolHistory {
 }
 
 export async function fetchDvol(
+  context: CallDeadline,
   client: DeribitClient,
   params: { currency: string; startMs: number; endMs: number; resolution: DvolResolution },
   maxPages = 100,
@@ -43,7 +45,7 @@ export async function fetchDvol(
   let obtainedAt = Number.POSITIVE_INFINITY;
   let stale = false;
   while (pages < maxPages) {
-    const page = await client.getVolatilityIndexData({ ...params, endMs: end });
+    const page = await client.getVolatilityIndexData(context, { ...params, endMs: end });
     pages++;
     obtainedAt = Math.min(obtainedAt, page.receivedAt);
     stale ||= page.stale === true;

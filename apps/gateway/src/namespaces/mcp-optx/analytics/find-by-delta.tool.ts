@@ -92,7 +92,7 @@ export const findByDelta = optxTool({
           field: 'expiry',
         },
       );
-    const fetched = await fetchChain(input, context);
+    const fetched = await fetchChain(context, input, context);
     const chain = fetched.chain;
     const found = findOption(chain, expiry, input.option_type, input.target_delta);
     if (!found)

@@ -63,11 +63,12 @@ export const getDvolHistory = optxTool({
   kind: 'read',
   input: GetDvolHistoryInputSchema,
   output: GetDvolHistoryOutputSchema,
-  handler: async (input, { clients }) => {
+  handler: async (input, context) => {
+    const { clients } = context;
     const { startMs, endMs } = parseRange(input.start_date, input.end_date);
     const currency = input.currency ?? 'BTC';
     const resolution = (input.resolution ?? '1D') as DvolResolution;
-    const history = await fetchDvol(clients.market, { currency, startMs, endMs, resolution });
+    const history = await fetchDvol(context, clients.market, { currency, startMs, endMs, resolution });
     return {
       data: {
         currency,

@@ -42,10 +42,11 @@ export const getDvol = optxTool({
   kind: 'read',
   input: GetDvolInputSchema,
   output: GetDvolOutputSchema,
-  handler: async (input, { clients, now }) => {
+  handler: async (input, context) => {
+    const { clients, now } = context;
     const currency = input.currency ?? 'BTC';
     const end = now();
-    const history = await fetchDvol(clients.market, {
+    const history = await fetchDvol(context, clients.market, {
       currency,
       startMs: end - 2 * 3_600_000,
       endMs: end,

@@ -48,10 +48,11 @@ export const getIvRank = optxTool({
   kind: 'read',
   input: GetIvRankInputSchema,
   output: GetIvRankOutputSchema,
-  handler: async (input, { clients, now }) => {
+  handler: async (input, context) => {
+    const { clients, now } = context;
     const currency = input.currency ?? 'BTC';
     const end = now();
-    const history = await fetchDvol(clients.market, {
+    const history = await fetchDvol(context, clients.market, {
       currency,
       startMs: Math.floor(end / DAY_MS) * DAY_MS - 366 * DAY_MS,
       endMs: end,

@@ -90,13 +90,14 @@ export const getRealizedVol = optxTool({
   kind: 'read',
   input: GetRealizedVolInputSchema,
   output: GetRealizedVolOutputSchema,
-  handler: async (input, { clients, now }) => {
+  handler: async (input, context) => {
+    const { clients, now } = context;
     const instrument = input.instrument ?? 'BTC-PERPETUAL';
     const interval = input.resolution ?? '1h';
     const step = INTERVAL_MS[interval];
     const window = input.window ?? 720;
     const lastClosed = Math.floor(now() / step) * step - step;
-    const fetched = await clients.market.getChartData({
+    const fetched = await clients.market.getChartData(context, {
       instrument,
       startMs: lastClosed - (window - 1) * step,
       endMs: lastClosed,
@@ -113,7 +114,7 @@ export const getRealizedVol = optxTool({
     const coin = instrument.split(/[-_]/)[0]!;
     const venueHv =
       coin === 'BTC' || coin === 'ETH'
-        ? ((await clients.market.getHistoricalVolatility(coin)).data.at(-1)?.[1] ?? null)
+        ? ((await clients.market.getHistoricalVolatility(context, coin)).data.at(-1)?.[1] ?? null)
         : null;
     return {
       data: {

@@ -88,7 +88,7 @@ export const getTermStructure = optxTool({
   input: GetTermStructureInputSchema,
   output: GetTermStructureOutputSchema,
   handler: async (input, context) => {
-    const fetched = await fetchChain(input, context);
+    const fetched = await fetchChain(context, input, context);
     const result = termStructure(fetched.chain, {
       tenors: input.tenors ?? DEFAULT_TENORS,
       threshold: input.threshold ?? 1,

@@ -189,7 +189,8 @@ export const runBacktestTool = optxTool({
   kind: 'read',
   input: RunBacktestInputSchema,
   output: RunBacktestOutputSchema,
-  handler: async (input, { clients, now }) => {
+  handler: async (input, context) => {
+    const { clients, now } = context;
     const interval = (input.interval ?? '1h') as Interval;
     const instrument = input.instrument ?? 'BTC-PERPETUAL';
     const strategy = input.strategy as Strategy;
@@ -197,6 +198,7 @@ export const runBacktestTool = optxTool({
     // The strategy's own fields are checked before any candle is fetched (the bar count after).
     strategyWarmup(strategy, direction);
     const { data, obtainedAt, release } = await loadHistory(
+      context,
       { exchange: 'optx', instrument, interval, start_date: input.start_date, end_date: input.end_date },
       clients.history,
       now(),
