@@ -15,6 +15,7 @@ import {
 import { addedMargin, ReservedMargins } from './order-margin.js';
 import { snap } from './steps.js';
 import { staticProblem, triggerCrossed } from './validation.js';
+import { WorkingOrders } from './working-orders.js';
 
 export type CoreEvent = { kind: 'order'; order: Readonly<Order> } | { kind: 'fill'; fill: Fill };
 
@@ -38,9 +39,7 @@ export class OrderEngine implements MatchHooks {
   readonly orders = new Map<number, Order>();
   readonly fills: Fill[] = [];
   private readonly clientIds = new Map<string, Map<string, Order[]>>();
-  private readonly working = new Map<string, Set<Order>>();
-  /** The reduce-only ones among `working`: venues retire them when the position is gone, after every action. */
-  private readonly workingReduceOnly = new Map<string, Set<Order>>();
+  private readonly working = new WorkingOrders();
   readonly untriggered = new Map<number, Order>();
   readonly links = new ContingentLinks();
   private readonly deferred: (() => void)[] = [];
@@ -62,12 +61,12 @@ export class OrderEngine implements MatchHooks {
   }
 
   workingOrders(account: string): ReadonlySet<Order> {
-    return this.working.get(account) ?? new Set();
+    return this.working.of(account);
   }
 
   /** The account's working reduce-only orders, oldest first. */
   reduceOnlyOrders(account: string): ReadonlySet<Order> {
-    return this.workingReduceOnly.get(account) ?? new Set();
+    return this.working.reduceOnlyOf(account);
   }
 
   /** Records a new order: rejected if a static check fails, else open, untriggered or waiting. */
@@ -122,20 +121,7 @@ export class OrderEngine implements MatchHooks {
       else index.set(order.clientId, [order]);
     }
     this.links.join(order);
-    let working = this.working.get(order.account);
-    if (!working) {
-      working = new Set();
-      this.working.set(order.account, working);
-    }
-    working.add(order);
-    if (order.reduceOnly) {
-      let reduceOnly = this.workingReduceOnly.get(order.account);
-      if (!reduceOnly) {
-        reduceOnly = new Set();
-        this.workingReduceOnly.set(order.account, reduceOnly);
-      }
-      reduceOnly.add(order);
-    }
+    this.working.add(order);
     this.margins.added(order);
     if (problem) this.reject(order, problem);
     else this.emit({ kind: 'order', order });
@@ -344,8 +330,7 @@ export class OrderEngine implements MatchHooks {
     order.updatedAt = this.at;
     order.history.push({ state, at: this.at });
     if (isFinal(order)) {
-      this.working.get(order.account)?.delete(order);
-      this.workingReduceOnly.get(order.account)?.delete(order);
+      this.working.remove(order);
       this.untriggered.delete(order.id);
       this.markets.get(order.symbol)?.book.remove(order);
       this.afterFinal(order);
