@@ -21,19 +21,25 @@ import { median } from './gateway-latency.js';
  *    (goal: within each venue's documented limit).
  */
 const ROUNDS = 5;
+/** Busy work added to the bare route per request, µs: what a little per-call work costs on this machine. */
+const CALIBRATION_US = [5, 10, 20];
 const ROUND_SECONDS = 3;
 const POLL_SECONDS = 20;
 const INSTRUMENTS = '/mcp/tools/get_instruments';
 const INSTRUMENTS_BODY = JSON.stringify({ exchange: 'perpdex' });
 
-export async function startBare(bytes: Buffer) {
+export async function startBare(bytes: Buffer, busyUs = 0) {
   const dir = mkdtempSync(join(tmpdir(), 'bare-bytes-'));
   writeFileSync(join(dir, 'body.json'), bytes);
   const port = await freePort();
   const script = fileURLToPath(new URL('bare-bytes-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, join(dir, 'body.json'), String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', script, join(dir, 'body.json'), String(port), String(busyUs)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise((resolve) => child.stdout?.once('data', resolve));
   const cpuMs = () => {
     const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -72,7 +78,33 @@ async function throughput(gateway: DeployedGateway) {
     );
   }
   bare.stop();
-  return { rows, ratio: median(ratios), bytes: bytes.length };
+  return { rows, ratio: median(ratios), bytes: bytes.length, body: bytes };
+}
+
+/**
+ * The bare route against itself with a few µs of busy work per answer, in alternating pairs: on a small VM
+ * with the load generator beside the server, each µs of work per request costs more than a µs of throughput
+ * (answers wake an idle client), so this says what "0.6 of the bare route" leaves for a tool's whole frame.
+ */
+async function calibration(bytes: Buffer) {
+  const bare = await startBare(bytes);
+  const rows: string[] = [];
+  try {
+    for (const busyUs of CALIBRATION_US) {
+      const busy = await startBare(bytes, busyUs);
+      const ratios: number[] = [];
+      for (let round = 0; round < 2; round++) {
+        const b = await measured(bare.cpuMs, bare.url, { 'content-type': 'application/json' });
+        const w = await measured(busy.cpuMs, busy.url, { 'content-type': 'application/json' });
+        ratios.push(w.requestsPerSec / b.requestsPerSec);
+      }
+      busy.stop();
+      rows.push(`| ${busyUs} | ${ratios.map((r) => `${fmt(r * 100)} %`).join(', ')} |`);
+    }
+  } finally {
+    bare.stop();
+  }
+  return rows;
 }
 
 interface SimStats {
@@ -149,6 +181,7 @@ const bench: Bench = async () => {
   try {
     const tp = await throughput(gateway);
     const note = loaded();
+    const calibrated = await calibration(tp.body);
     const polled = await poll(gateway);
     const limits: Record<string, string> = {
       optx: 'Deribit: 20 requests/s sustained (credits), get_instruments about 1/s',
@@ -166,6 +199,13 @@ own answering the same bytes, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s
 ${tp.rows.join('\n')}
 
 Median **${fmt(tp.ratio * 100)} %** of the bare route (goal: at least 60 %). ${note}
+
+Calibration, same bytes: the bare route with busy work added before each answer, against the bare route, two
+alternating rounds each. What 60 % of the bare route leaves for everything a tool call does on top of it:
+
+| busy µs per request | throughput / bare route |
+| ---: | ---: |
+${calibrated.join('\n')}
 
 **2. 50 clients polling** the common tools for ${POLL_SECONDS} s (autocannon, keep-alive, each client as
 fast as answers come; get_historical and get_indicators BTC 1h over the last 30 days to today, consensus of both

@@ -32,10 +32,9 @@ export {
   unauthorized,
   unprocessable,
 } from './errors.js';
+export { infoLineWriter, type LineFields } from './info-lines.js';
 export {
   createLogger,
-  infoLineWriter,
-  type LineFields,
   type Logger,
   type LoggerSettings,
   REDACTED_PATHS,

@@ -73,29 +73,4 @@ export function createLogger({ name, level = 'info', destination }: LoggerSettin
   return pino(options, destination ?? stdoutDestination());
 }
 
-/** The values a fixed line holds: JSON scalars only. */
-export type LineFields = Record<string, string | number | boolean | null>;
-
-/**
- * Writes `logger.info(fields, msg)` byte for byte, but with one JSON.stringify of the fields instead of
- * pino's generic pass over each of them: for the line a service writes on every request. The logger's
- * redaction is not applied, so the fields must be ones that never hold a secret.
- */
-export function infoLineWriter(logger: Logger, msg: string): (fields: LineFields) => void {
-  // pino's exported symbols for what a line is made of: its destination, time field and bound fields.
-  const internals = logger as unknown as Record<symbol, unknown>;
-  const stream = internals[pino.symbols.streamSym] as DestinationStream;
-  const time = internals[pino.symbols.timeSym] as () => string;
-  const bindings = internals[pino.symbols.chindingsSym] as string;
-  const end = `,"msg":${JSON.stringify(msg)}}\n`;
-  return (fields) => {
-    if (!logger.isLevelEnabled('info')) return;
-    const json = JSON.stringify(fields);
-    // createLogger's level formatter writes the label; the fields' braces become the line's.
-    stream.write(
-      `{"level":"info"${time()}${bindings}${json.length > 2 ? `,${json.slice(1, -1)}` : ''}${end}`,
-    );
-  };
-}
-
 export type { Logger };

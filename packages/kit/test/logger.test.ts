@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createLogger, infoLineWriter, isoTimeField } from '../src/logger.js';
+import { infoLineWriter } from '../src/info-lines.js';
+import { createLogger, isoTimeField } from '../src/logger.js';
 import { captureLogger } from '../src/testing.js';
 
 describe('logger', () => {
@@ -22,25 +25,48 @@ describe('logger', () => {
     expect(written[0]?.match(/"name":/g)).toHaveLength(1);
   });
 
-  it('writes a fixed line exactly as logger.info would, time aside', () => {
+  it('writes a fixed line exactly as logger.info would, time aside, at the end of the turn', async () => {
     const written: string[] = [];
     const logger = createLogger({
       name: 'svc',
-      destination: { write: (line: string) => written.push(line) },
+      destination: { write: (text: string) => written.push(text) },
     });
     const child = logger.child({ name: 'mcp.request' }, { redact: [] });
     const fields = { id: 'a"b\\c\n', n: 1.5, none: null, yes: true, text: 'müller €' };
     child.info(fields, 'request');
-    infoLineWriter(child, 'request')(fields);
-    infoLineWriter(child, 'empty')({});
     child.info({}, 'empty');
-    const timeless = written.map((line) => line.replace(/,"time":"[^"]+"/, ''));
-    expect(timeless[1]).toBe(timeless[0]);
-    expect(timeless[2]).toBe(timeless[3]);
-    expect(JSON.parse(written[1] ?? '')).toMatchObject({ ...fields, level: 'info', name: 'mcp.request' });
-    child.level = 'warn';
-    infoLineWriter(child, 'request')(fields);
+    const write = infoLineWriter(child, 'request');
+    write(fields);
+    write({ ...fields, n: 2 });
+    infoLineWriter(child, 'empty')({});
+    expect(written).toHaveLength(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    // One write per writer and turn, holding its lines in order.
     expect(written).toHaveLength(4);
+    const lines = written.flatMap((text) => text.split('\n').filter(Boolean).map((line) => `${line}\n`));
+    const timeless = lines.map((line) => line.replace(/,"time":"[^"]+"/, ''));
+    expect(timeless[2]).toBe(timeless[0]);
+    expect(timeless[4]).toBe(timeless[1]);
+    expect(JSON.parse(lines[3] ?? '')).toMatchObject({ ...fields, n: 2, level: 'info', name: 'mcp.request' });
+    child.level = 'warn';
+    write(fields);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toHaveLength(4);
+  });
+
+  it('writes queued lines at exit, before the process ends', () => {
+    const script = `
+      import { createLogger } from './packages/kit/src/logger.ts';
+      import { infoLineWriter } from './packages/kit/src/info-lines.ts';
+      const write = infoLineWriter(createLogger({ name: 'svc' }).child({ name: 'mcp.request' }), 'request');
+      write({ id: 'last' });
+      process.exit(0);
+    `;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out)).toMatchObject({ id: 'last', msg: 'request', name: 'mcp.request' });
   });
 
   it('redacts secrets in headers and bodies, in children too', () => {
