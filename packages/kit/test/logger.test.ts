@@ -43,7 +43,12 @@ describe('logger', () => {
     await new Promise((resolve) => setImmediate(resolve));
     // One write per writer and turn, holding its lines in order.
     expect(written).toHaveLength(4);
-    const lines = written.flatMap((text) => text.split('\n').filter(Boolean).map((line) => `${line}\n`));
+    const lines = written.flatMap((text) =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => `${line}\n`),
+    );
     const timeless = lines.map((line) => line.replace(/,"time":"[^"]+"/, ''));
     expect(timeless[2]).toBe(timeless[0]);
     expect(timeless[4]).toBe(timeless[1]);
