@@ -41,12 +41,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startDeployedGateway(env: Record<string, string> = {}): Promise<DeployedGateway> {
-  execFileSync('npm', ['run', '--silent', 'build:gateway'], { cwd: root, stdio: 'ignore' });
+/**
+ * Builds the gateway and starts it; `main` instead starts a copy of a compiled main.js kept beside the build (it
+ * imports its dependencies relative to apps/gateway/dist), as bench/compare-builds.ts does.
+ */
+export async function startDeployedGateway(
+  env: Record<string, string> = {},
+  main?: string,
+): Promise<DeployedGateway> {
+  if (!main) execFileSync('npm', ['run', '--silent', 'build:gateway'], { cwd: root, stdio: 'ignore' });
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-deployed-'));
   const port = await freePort();
   const log = openSync(join(dataDir, 'gateway.log'), 'a');
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/gateway/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [main ?? join(root, 'apps/gateway/dist/main.js')], {
     cwd: root,
     stdio: ['ignore', log, 'inherit'],
     env: {

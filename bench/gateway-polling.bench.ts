@@ -55,9 +55,14 @@ export async function startBare(bytes: Buffer, busyUs = 0) {
   };
 }
 
-async function measured(cpuMs: () => number, url: string, headers: Record<string, string>) {
+export async function measured(
+  cpuMs: () => number,
+  url: string,
+  headers: Record<string, string>,
+  body = INSTRUMENTS_BODY,
+) {
   const before = cpuMs();
-  const result = await load(url, { seconds: ROUND_SECONDS, method: 'POST', body: INSTRUMENTS_BODY, headers });
+  const result = await load(url, { seconds: ROUND_SECONDS, method: 'POST', body, headers });
   const cpuUs = ((cpuMs() - before) * 1000) / Math.max(1, result.requestsPerSec * ROUND_SECONDS);
   return { ...result, cpuUs };
 }
