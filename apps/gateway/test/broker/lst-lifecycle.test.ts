@@ -8,7 +8,6 @@ import {
   randomBytes,
 } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { NO_DEADLINE } from '../../src/upstream/call-deadline.js';
 import { CredentialSet } from '../../src/upstream/credentials.js';
 import type { UpstreamHttp, UpstreamRequest } from '../../src/upstream/upstream-types.js';
 import { IbkrAuthorizer } from '../../src/venues/ibkr/ibkr-authorizer.js';

@@ -132,6 +132,6 @@ export async function brokerPlan(context: Context, legs: OrderLeg[], oneOf = fal
   return {
     account: await context.clients.broker.account(context),
     oneOf,
-    legs: (context) => priced,
+    legs: () => priced,
   };
 }
