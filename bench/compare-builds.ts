@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { fmt } from './bench.js';
 import { DEPLOYED_HEADERS, type DeployedGateway, startDeployedGateway } from './deployed-gateway.js';
 import { median } from './gateway-latency.js';
-import { measured, startBare } from './gateway-polling.bench.js';
+import { measured, startBare, warmUp } from './gateway-polling.bench.js';
 
 const [roundsArg, path, body, ...mains] = process.argv.slice(2);
 if (!roundsArg || !path || !body || mains.length === 0) {
@@ -33,7 +33,8 @@ try {
   const headers = { 'content-type': 'application/json' };
   const results = mains.map(() => ({ ratios: [] as number[], cpuUs: [] as number[] }));
   try {
-    for (const gateway of gateways) await gateway.call(path, JSON.parse(body));
+    await warmUp(bare.url, headers, body);
+    for (const gateway of gateways) await warmUp(`${gateway.url}${path}`, DEPLOYED_HEADERS, body);
     for (let round = 0; round < Number(roundsArg); round++) {
       const order = mains.map((_, i) => (round % 2 === 0 ? i : mains.length - 1 - i));
       for (const i of order) {

@@ -3,10 +3,10 @@ import { XMLParser } from 'fast-xml-parser';
 import { parseTreasuryFeed } from '../apps/gateway/src/providers/treasury/treasury-xml.js';
 import { dayNumber } from '../packages/sim/src/macro/calendar-days.js';
 import { renderFeed, selectDays } from '../packages/sim/src/macro/treasury/treasury-feed.js';
-import { type Bench, fmt, load, loadNote, stamp, stealMeter } from './bench.js';
+import { type Bench, fmt, loadNote, stamp, stealMeter } from './bench.js';
 import { DEPLOYED_HEADERS, startDeployedGateway } from './deployed-gateway.js';
 import { median } from './gateway-latency.js';
-import { startBare } from './gateway-polling.bench.js';
+import { measured, ROUND_SECONDS, startBare, WARM_UP_SECONDS, warmUp } from './gateway-polling.bench.js';
 
 /**
  * The macro namespace's two costs (issue #21):
@@ -17,7 +17,6 @@ import { startBare } from './gateway-polling.bench.js';
  *    speed on the same text (validation plus parse, as the gateway parses; and parse alone).
  */
 const ROUNDS = 5;
-const ROUND_SECONDS = 3;
 const OVERVIEW = '/mcp-macro/tools/get_market_overview';
 const PARSE_RUNS = 40;
 
@@ -31,18 +30,13 @@ async function overviewThroughput() {
     const rows: string[] = [];
     const ratios: number[] = [];
     try {
+      const bareHeaders = { 'content-type': 'application/json' };
+      await warmUp(bare.url, bareHeaders, '{}');
+      await warmUp(`${gateway.url}${OVERVIEW}`, DEPLOYED_HEADERS, '{}');
       for (let round = 1; round <= ROUNDS; round++) {
         const steal = stealMeter();
-        const measure = async (cpuMs: () => number, url: string, headers: Record<string, string>) => {
-          const before = cpuMs();
-          const result = await load(url, { seconds: ROUND_SECONDS, method: 'POST', body: '{}', headers });
-          return {
-            ...result,
-            cpuUs: ((cpuMs() - before) * 1000) / Math.max(1, result.requestsPerSec * ROUND_SECONDS),
-          };
-        };
-        const b = await measure(bare.cpuMs, bare.url, { 'content-type': 'application/json' });
-        const g = await measure(gateway.cpuMs, `${gateway.url}${OVERVIEW}`, DEPLOYED_HEADERS);
+        const b = await measured(bare.cpuMs, bare.url, bareHeaders, '{}');
+        const g = await measured(gateway.cpuMs, `${gateway.url}${OVERVIEW}`, DEPLOYED_HEADERS, '{}');
         ratios.push(g.requestsPerSec / b.requestsPerSec);
         rows.push(
           `| ${round} | ${fmt(b.requestsPerSec)} | ${fmt(g.requestsPerSec)} | ${fmt((g.requestsPerSec / b.requestsPerSec) * 100)} % | ${fmt(b.cpuUs)} | ${fmt(g.cpuUs)} | ${g.p99} | ${b.errors + g.errors} | ${fmt(steal(), 1)} |`,
@@ -94,7 +88,7 @@ const bench: Bench = async () => {
 **1. Warm \`get_market_overview\`**: the gateway as \`npm start\` deploys it (compiled, sim profile, request log
 on), \`POST ${OVERVIEW} {}\` answered from the Yahoo cache (${fmt(tp.bytes)} bytes: ten quotes and the VIX,
 assembled again only when a cached chart changed), against a bare Fastify route in its own process answering the same bytes, ${ROUNDS}
-alternating rounds of ${ROUND_SECONDS} s, 10 connections.
+alternating rounds of ${ROUND_SECONDS} s, 10 connections, after ${WARM_UP_SECONDS} s of the same load on each.
 
 | round | bare req/s | tool req/s | tool / bare | bare CPU µs/req | tool CPU µs/req | tool p99 ms | errors | steal % |
 | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |

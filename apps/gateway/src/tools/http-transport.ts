@@ -1,9 +1,10 @@
 import { type App, AppError } from '@app/kit';
 import { type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { DeadlineHeader } from '../frame/deadline-header.js';
 import { idempotencyKeyOf } from '../trading/idempotency-key.js';
 import { callerInfoOf } from './caller-info.js';
-import { answerBody, type InvokeDeps, invoke } from './invoke.js';
+import { answerBody, type InvokeDeps, invoke, type ToolAnswer } from './invoke.js';
 import { hasLongList, largeBodyStreamer } from './streamed-body.js';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
 import { ErrorEnvelopeRef } from './tool-schemas.js';
@@ -99,47 +100,61 @@ export function namespaceRoutes(namespace: string, tools: ToolRegistry, deps: In
           validatorCompiler: validatedByInvoke,
           config: { tool: tool.name, exchange: entry.namespace.exchange },
         },
-        async (request, reply) => {
+        // Not an async handler: the answer is sent from invoke's own promise, without a second promise around
+        // it and Fastify's `then` on that one (a polled read pays each hop on every call). A failure goes to
+        // the error handler, as a throw here does.
+        (request, reply) => {
           const note = { tool: tool.name, exchange: entry.namespace.exchange };
           request.toolCall = note;
-          const answer = await invoke(
-            entry,
-            request.body,
-            callerInfoOf(
-              request,
-              tool.kind === 'write' ? idempotencyKeyOf(request.headers['idempotency-key']) : undefined,
-            ),
-            note,
-            deps,
+          const caller = callerInfoOf(
+            request,
+            tool.kind === 'write' ? idempotencyKeyOf(request.headers['idempotency-key']) : undefined,
           );
-          if (answer.replayed) {
-            const { status, body, dataTimestamp } = answer.replayed;
-            if (dataTimestamp) reply.header('x-data-timestamp', dataTimestamp);
-            return (
-              reply
-                // Any status the first call answered with (a stored 4xx); the route's schema lists the usual ones.
-                .code(status as 200)
-                .header('idempotent-replayed', 'true')
-                .type('application/json; charset=utf-8')
-                .send(body)
-            );
-          }
-          const { release } = answer;
-          // 'close' comes once the answer is sent or the client went away (maybe already, while the handler ran).
-          if (release) {
-            if (reply.raw.closed) release();
-            else reply.raw.once('close', release);
-          }
-          reply
-            .header('x-data-timestamp', answer.frame.data_timestamp)
-            .type('application/json; charset=utf-8');
-          if (answer.text !== undefined) return reply.send(answer.text);
-          const stream =
-            streamLarge && hasLongList(answer.data) ? streamLarge(answerBody(answer)) : undefined;
-          if (stream) return reply.send(stream);
-          return reply.send(entry.render(answer));
+          invoke(entry, request.body, caller, note, deps).then(
+            (answer) => {
+              try {
+                sendAnswer(reply, answer, entry, streamLarge);
+              } catch (error) {
+                reply.send(error);
+              }
+            },
+            (error: unknown) => reply.send(error),
+          );
         },
       );
     }
   };
+}
+
+/** A tool's answer on the wire: a replay as it was stored, else the answer with its data timestamp. */
+function sendAnswer(
+  reply: FastifyReply,
+  answer: ToolAnswer,
+  entry: RegisteredTool,
+  streamLarge: ReturnType<typeof largeBodyStreamer>,
+): void {
+  if (answer.replayed) {
+    const { status, body, dataTimestamp } = answer.replayed;
+    if (dataTimestamp) reply.header('x-data-timestamp', dataTimestamp);
+    reply
+      // Any status the first call answered with (a stored 4xx); the route's schema lists the usual ones.
+      .code(status)
+      .header('idempotent-replayed', 'true')
+      .type('application/json; charset=utf-8')
+      .send(body);
+    return;
+  }
+  const { release } = answer;
+  // 'close' comes once the answer is sent or the client went away (maybe already, while the handler ran).
+  if (release) {
+    if (reply.raw.closed) release();
+    else reply.raw.once('close', release);
+  }
+  reply.header('x-data-timestamp', answer.frame.data_timestamp).type('application/json; charset=utf-8');
+  if (answer.text !== undefined) {
+    reply.send(answer.text);
+    return;
+  }
+  const stream = streamLarge && hasLongList(answer.data) ? streamLarge(answerBody(answer)) : undefined;
+  reply.send(stream ?? entry.render(answer));
 }

@@ -1,8 +1,9 @@
 import { unprocessable } from '@app/kit';
 import { type Static, Type } from '@sinclair/typebox';
+import type { ToolContext } from '../../tools/tool.js';
 import type { Exchange, Instrument, ListingMeta, VenueListing } from '../../venues/market-venue.js';
 import { allSourcesFailed, errorText } from './failed-sources.js';
-import { exchangeParam, venueOf } from './market-clients.js';
+import { exchangeParam, type MarketClients, venueOf } from './market-clients.js';
 import { inputExchange, marketTool } from './market-tool.js';
 import { FailedSourceSchema, InstrumentSchema, ListingMetaSchema } from './records.schema.js';
 
@@ -127,45 +128,56 @@ export const getInstruments = marketTool({
   exchange: inputExchange,
   input: GetInstrumentsInputSchema,
   output: GetInstrumentsOutputSchema,
-  handler: async (input, context) => {
-    const { clients } = context;
+  // Not an async function: a named exchange (what a bot polls) is its listing's promise and one `then`.
+  handler: (input, context) => {
     if (input.strike_min != null && input.strike_max != null && input.strike_min > input.strike_max)
       throw unprocessable('strike_min is greater than strike_max', 'VALIDATION_ERROR', {
         field: 'strike_max',
       });
     const exchange = exchangeParam(input.exchange);
-    // One named exchange: its listing or its own error, without the fan-out's bookkeeping (a bot polls this).
-    if (exchange) return answerOf(exchange, await venueOf(clients, exchange).listInstruments(context, input));
-    const outcomes = await Promise.all(
-      clients.venues.map((venue) =>
-        venue.listInstruments(context, input).then(
-          (listing) => ({ exchange: venue.exchange, listing, error: null as unknown }),
-          (error: unknown) => ({ exchange: venue.exchange, listing: null, error }),
-        ),
-      ),
-    );
-    const failed = outcomes
-      .filter((o) => o.error !== null)
-      .map((o) => ({ exchange: o.exchange, error: errorText(o.error) }));
-    const used = outcomes.filter((o) => o.listing !== null);
-    if (!used.length)
-      throw allSourcesFailed(
-        'every exchange failed to list instruments',
-        outcomes.map((o) => o.error),
-        failed,
-      );
-    const meta: Partial<Record<Exchange, ListingMeta>> = {};
-    for (const o of used) if (o.listing?.meta) meta[o.exchange] = o.listing.meta;
-    const whole = used.length === 1 && !failed.length && !used[0]!.listing!.meta;
-    return {
-      data: whole
-        ? wholeListing(used[0]!.listing!.instruments)
-        : { instruments: used.flatMap((o) => o.listing!.instruments), failed_sources: failed, meta },
-      obtainedAt: Math.min(...used.map((o) => o.listing!.receivedAt)),
-      stale: used.some((o) => o.listing!.stale),
-    };
+    if (exchange)
+      return venueOf(context.clients, exchange)
+        .listInstruments(context, input)
+        .then((listing) => answerOf(exchange, listing));
+    return everyExchange(input, context);
   },
 });
+
+/** The fan-out over every venue: the listings that came, and the venues that failed in `failed_sources`. */
+async function everyExchange(
+  input: Static<typeof GetInstrumentsInputSchema>,
+  context: ToolContext<MarketClients>,
+) {
+  const { clients } = context;
+  const outcomes = await Promise.all(
+    clients.venues.map((venue) =>
+      venue.listInstruments(context, input).then(
+        (listing) => ({ exchange: venue.exchange, listing, error: null as unknown }),
+        (error: unknown) => ({ exchange: venue.exchange, listing: null, error }),
+      ),
+    ),
+  );
+  const failed = outcomes
+    .filter((o) => o.error !== null)
+    .map((o) => ({ exchange: o.exchange, error: errorText(o.error) }));
+  const used = outcomes.filter((o) => o.listing !== null);
+  if (!used.length)
+    throw allSourcesFailed(
+      'every exchange failed to list instruments',
+      outcomes.map((o) => o.error),
+      failed,
+    );
+  const meta: Partial<Record<Exchange, ListingMeta>> = {};
+  for (const o of used) if (o.listing?.meta) meta[o.exchange] = o.listing.meta;
+  const whole = used.length === 1 && !failed.length && !used[0]!.listing!.meta;
+  return {
+    data: whole
+      ? wholeListing(used[0]!.listing!.instruments)
+      : { instruments: used.flatMap((o) => o.listing!.instruments), failed_sources: failed, meta },
+    obtainedAt: Math.min(...used.map((o) => o.listing!.receivedAt)),
+    stale: used.some((o) => o.listing!.stale),
+  };
+}
 
 /** A named exchange's listing as the answer: its whole listing when it is not paged (the same object per entry). */
 function answerOf(exchange: Exchange, listing: VenueListing) {

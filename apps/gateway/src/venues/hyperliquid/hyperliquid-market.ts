@@ -79,15 +79,18 @@ export class HyperliquidMarket implements MarketVenue {
     }
   }
 
-  async listInstruments(toolCall: CallDeadline): Promise<VenueListing> {
-    const markets = await this.client.getMarkets(toolCall);
-    return {
-      instruments: derived(this.#listings, markets.data, () =>
-        markets.data.filter((market) => !market.native.meta.isDelisted).map(fromPerpMarket),
-      ),
-      receivedAt: markets.receivedAt,
-      ...(markets.stale ? { stale: true } : {}),
-    };
+  /** Not an async function: a polled listing is the cached markets' promise and one `then`. */
+  listInstruments(toolCall: CallDeadline): Promise<VenueListing> {
+    return this.client.getMarkets(toolCall).then((markets) => {
+      const listing: VenueListing = {
+        instruments: derived(this.#listings, markets.data, () =>
+          markets.data.filter((market) => !market.native.meta.isDelisted).map(fromPerpMarket),
+        ),
+        receivedAt: markets.receivedAt,
+      };
+      if (markets.stale) listing.stale = true;
+      return listing;
+    });
   }
 }
 
