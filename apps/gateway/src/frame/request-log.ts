@@ -1,6 +1,7 @@
-import { infoLineWriter, type LineFields, type Logger } from '@app/kit';
+import { infoLineWriter, type Logger } from '@app/kit';
+import { type Static, Type } from '@sinclair/typebox';
+import fastJsonStringify from 'fast-json-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor } from './caller.js';
 import { clientRequestIdOf } from './client-request-id.js';
 
 /**
@@ -9,27 +10,33 @@ import { clientRequestIdOf } from './client-request-id.js';
  */
 export const CLIENT_CLOSED_REQUEST = 499;
 
-/** One `mcp.request` line: every field on every line, null when not known. */
-// A type, not an interface: it is written as LineFields, which an interface would not be assignable to.
-export type RequestLogLine = {
-  /** The gateway's own id (X-Request-Id of the answer, the envelope's request_id). */
-  request_id: string;
-  /** The caller's X-Request-Id, when it sent a usable one. */
-  client_request_id: string | null;
-  method: string | null;
-  path: string | null;
-  status_code: number;
-  duration_ms: number | null;
-  actor: Actor | null;
-  bot_tag: string | null;
-  exchange: string | null;
-  tool: string | null;
-  client_ip: string | null;
-  user_agent: string | null;
-};
+const text = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+
+/** One `mcp.request` line: every field on every line, null when not known (the line's one definition). */
+const RequestLogLineSchema = Type.Object({
+  request_id: Type.String({
+    description: "The gateway's own id (X-Request-Id of the answer, the envelope's request_id)",
+  }),
+  client_request_id: text('The caller’s X-Request-Id, when it sent a usable one'),
+  method: text('HTTP method'),
+  path: text('The path, without the query'),
+  status_code: Type.Integer(),
+  duration_ms: Type.Union([Type.Number(), Type.Null()]),
+  actor: Type.Union([Type.Literal('testnet'), Type.Literal('mainnet'), Type.Null()]),
+  bot_tag: text('X-Bot-Tag as sent'),
+  exchange: text('The venue the call went to'),
+  tool: text('The tool called'),
+  client_ip: text('The client’s address'),
+  user_agent: text('User-Agent'),
+});
+
+export type RequestLogLine = Static<typeof RequestLogLineSchema>;
+
+/** The line's fields as JSON, compiled from its schema: escapes what a client sent, in the schema's order. */
+export const serializeLine = fastJsonStringify(RequestLogLineSchema) as (line: RequestLogLine) => string;
 
 function writeLine(
-  write: (line: LineFields) => void,
+  write: (line: RequestLogLine) => void,
   request: FastifyRequest,
   reply: FastifyReply,
   clientIp: string,
@@ -72,9 +79,11 @@ function writeLine(
 export function requestLogStarter(
   requestLogger: Logger,
 ): (request: FastifyRequest, reply: FastifyReply) => void {
-  const write = infoLineWriter(requestLogger, 'request');
+  const write = infoLineWriter(requestLogger, 'request', serializeLine);
   return (request, reply) => {
     const clientIp = request.ip;
-    reply.raw.once('close', () => writeLine(write, request, reply, clientIp));
+    // `on`, not `once`: 'close' comes once, and a listener left on a finished response costs nothing, while
+    // `once` wraps every request's listener and removes it again.
+    reply.raw.on('close', () => writeLine(write, request, reply, clientIp));
   };
 }

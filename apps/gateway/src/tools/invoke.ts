@@ -3,6 +3,7 @@ import type { ToolCallNote } from '../frame/caller.js';
 import type { StoredAnswer } from '../trading/idempotency-store.js';
 import { runWrite, type WritePipelineDeps } from '../trading/write-pipeline.js';
 import { CallContext, type CallerInfo, type FrameDeps } from './call-context.js';
+import { DeadlineTimers } from './deadline-timers.js';
 import type { ToolResult } from './tool.js';
 import type { RegisteredTool } from './tool-registry.js';
 
@@ -136,11 +137,14 @@ function answerOf(
   return result.release ? { data, frame, release: result.release } : { data, frame };
 }
 
+/** The deadlines of every call in this process (a timer per duration, not per call). */
+const deadlines = new DeadlineTimers();
+
 /**
  * The work's answer (`answer` of its result), or 504 UPSTREAM_TIMEOUT when the deadline comes first; what a
  * late answer holds (an admission permit) is released when it comes, since nobody will send it. One promise
- * and one timer per call (not Promise.race over a second promise, with a `finally` and a watcher of the work
- * besides): this runs on every read, most of them answered from a cache in microseconds.
+ * and one pending deadline per call (not Promise.race over a second promise, with a `finally` and a watcher of
+ * the work besides): this runs on every read, most of them answered from a cache in microseconds.
  */
 function beforeDeadline<T extends ToolResult<unknown>>(
   work: Promise<T>,
@@ -150,7 +154,7 @@ function beforeDeadline<T extends ToolResult<unknown>>(
 ): Promise<ToolAnswer> {
   return new Promise<ToolAnswer>((resolve, reject) => {
     let late = false;
-    const timer = setTimeout(() => {
+    const pending = deadlines.start(deadline - Date.now(), () => {
       late = true;
       reject(
         new AppError(
@@ -163,10 +167,10 @@ function beforeDeadline<T extends ToolResult<unknown>>(
           },
         ),
       );
-    }, deadline - Date.now());
+    });
     work.then(
       (result) => {
-        clearTimeout(timer);
+        deadlines.end(pending);
         if (late) result.release?.();
         else {
           try {
@@ -177,7 +181,7 @@ function beforeDeadline<T extends ToolResult<unknown>>(
         }
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        deadlines.end(pending);
         reject(error);
       },
     );
