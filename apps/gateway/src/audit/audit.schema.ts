@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ActorSchema } from '../frame/caller.js';
 
 export const AUDIT_LIMIT_DEFAULT = 1000;
 export const AUDIT_LIMIT_MAX = 10_000;
@@ -15,7 +16,7 @@ export const AuditQuerySchema = Type.Object(
         description: 'Records at or before this ISO 8601 time; a date means the whole day (23:59:59.999 UTC)',
       }),
     ),
-    actor: Type.Optional(Type.Union([Type.Literal('testnet'), Type.Literal('mainnet')])),
+    actor: Type.Optional(ActorSchema),
     exchange: Type.Optional(Type.String({ maxLength: 64 })),
     action: Type.Optional(Type.String({ maxLength: 128, description: 'The tool name' })),
     bot_tag: Type.Optional(Type.String({ maxLength: 64 })),

@@ -1,7 +1,9 @@
+import { type Static, Type } from '@sinclair/typebox';
 import type { Environment } from '../upstream/upstream-types.js';
 
 /** The credential that authenticated a call: its name is the audit actor, its environment routes upstream calls. */
-export type Actor = 'testnet' | 'mainnet';
+export const ActorSchema = Type.Union([Type.Literal('testnet'), Type.Literal('mainnet')]);
+export type Actor = Static<typeof ActorSchema>;
 
 export interface Caller {
   actor: Actor;

@@ -2,6 +2,7 @@ import { infoLineWriter, type Logger } from '@app/kit';
 import { type Static, Type } from '@sinclair/typebox';
 import fastJsonStringify from 'fast-json-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ActorSchema } from './caller.js';
 import { clientRequestIdOf } from './client-request-id.js';
 
 /**
@@ -22,7 +23,7 @@ const RequestLogLineSchema = Type.Object({
   path: text('The path, without the query'),
   status_code: Type.Integer(),
   duration_ms: Type.Union([Type.Number(), Type.Null()]),
-  actor: Type.Union([Type.Literal('testnet'), Type.Literal('mainnet'), Type.Null()]),
+  actor: Type.Union([ActorSchema, Type.Null()]),
   bot_tag: text('X-Bot-Tag as sent'),
   exchange: text('The venue the call went to'),
   tool: text('The tool called'),
