@@ -114,13 +114,11 @@ p50 ${fmt(floor[200].p50, 2)} ms, p99 ${fmt(floor[200].p99, 2)} ms with 5 ms bet
 with 50 ms between (20/s).
 Every order waits for two syncs in sequence (the attempt before \`private/buy\`, the result before the answer).
 
-Reading the two rates: the simulator prices every instrument's mark (each option through Black-76, the vol
-surface once per coin) at the first operation of each 100 ms step and reuses it within the step (\`MARK_STEP_MS\`,
-packages/sim/src/deribit/deribit-exchange.ts). At 20/s most orders are the first of their step and pay that, on
-both paths, where at 200/s one order in 20 does. Every operation also has the exchange core
-(packages/sim/src/exchange) observe every market the simulator lists (hundreds of options: index, mark, synthetic
-depth, crossed resting orders), not only the one the order trades. All of it runs on the gateway process's event
-loop, as does everything of its in-process simulator, so an order through the gateway can also wait behind another
+Reading the two rates: the simulator's marks move in 100 ms steps (\`MARK_STEP_MS\`,
+packages/sim/src/deribit/deribit-exchange.ts), and the exchange core (packages/sim/src/exchange) observes only the
+markets an operation reads and those with resting orders or triggers, so the hundreds of options it lists cost an
+order little (\`npm run bench exchange-core\`). The simulator runs on the gateway process's event loop, as
+everything of its in-process simulators does, so an order through the gateway can also wait behind another
 order's. At 20/s the syncs do not share: each order pays two, on a disk that has idled in between (the disk-alone
 figures above).
 

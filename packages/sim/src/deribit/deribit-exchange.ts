@@ -30,8 +30,8 @@ export interface OptxMarket {
   /** The instance's clock. */
   now: () => number;
   /**
-   * Index and mark of an instrument now, from the feed, without the core observing the whole market again
-   * (the core's own queries each do): for the prices printed beside an answer the core already gave.
+   * Index and mark of an instrument now, from the feed, without another look of the core (its own queries each
+   * take one): for the prices printed beside an answer the core already gave.
    */
   quote(symbol: string): { index: number; mark: number };
 }
@@ -112,8 +112,8 @@ interface MarkSlot {
 }
 
 function marketFeed(market: Omit<OptxMarket, 'core' | 'quote'>): MarketFeed {
-  // The core asks for every market's index and mark at each operation; within a step each answer is one
-  // lookup by the instrument object and two comparisons. The underlying is read once per coin and step.
+  // The core asks for the index and mark of each market it reads; within a step each answer is one lookup by
+  // the instrument object and two comparisons. The underlying is read once per coin and step.
   const coins = new Map<string, CoinStep>();
   const slots = new Map<Instrument, MarkSlot>();
   const slotOf = (instrument: Instrument) => {

@@ -10,6 +10,7 @@ import {
 } from './margin.js';
 import type { MarketFeed } from './market-feed.js';
 import type { Market } from './matching.js';
+import { ObservedMarkets } from './observed-markets.js';
 import { type Fill, isFinal, type Order, type OrderRequest } from './order.js';
 import { type CoreEvent, OrderEngine } from './order-engine.js';
 import { snap } from './steps.js';
@@ -43,14 +44,17 @@ const DEFAULT_LEVEL_VALUE_USD = 100_000;
 /**
  * One simulated exchange: instruments, books, accounts, orders. Pure and deterministic: all time comes from the
  * clock and all prices from the feed, both read only when an operation runs. Each operation first observes the
- * market at the clock's instant (funding due since the last look, new marks, resting orders the market has
- * crossed, triggers), then does its work. A move that goes out and back between two looks is not seen; the
- * venue simulators call sync() on a timer or when a test advances the clock.
+ * market at the clock's instant (funding due since the last look, resting orders the market has crossed,
+ * triggers; each market's marks and synthetic depth when it is read, observed-markets.ts), then does its work. A
+ * move that goes out and back between two looks is not seen; the venue simulators call sync() on a timer or
+ * when a test advances the clock.
  *
  * Returned orders are the live records, typed read-only: read them, never change them.
  */
 export class ExchangeCore {
-  private readonly markets = new Map<string, Market>();
+  private readonly markets: ObservedMarkets;
+  /** The instruments that pay funding (perpetuals): the others have nothing to settle between looks. */
+  private readonly funded: Instrument[];
   private readonly accounts = new Accounts();
   private readonly engine: OrderEngine;
   private readonly listeners = new Set<(event: CoreEvent) => void>();
@@ -63,6 +67,8 @@ export class ExchangeCore {
     this.clock = options.clock;
     this.feed = options.feed;
     this.lastLook = options.clock.now();
+    this.markets = new ObservedMarkets(options.feed, this.lastLook);
+    this.funded = options.instruments.filter((instrument) => instrument.fundingIntervalMs !== undefined);
     for (const instrument of options.instruments) {
       checkInstrument(instrument);
       if (this.markets.has(instrument.symbol))
@@ -77,11 +83,10 @@ export class ExchangeCore {
       };
       const depth = new SyntheticDepth(options.seed, instrument, shape);
       const market: Market = { instrument, book: new RestingBook(), depth, index: 0, mark, last: mark };
-      this.markets.set(instrument.symbol, market);
-      this.observe(market, this.lastLook);
+      this.markets.add(market);
     }
     this.valuation = {
-      instrument: (symbol) => this.market(symbol).instrument,
+      instrument: (symbol) => this.instrumentOf(symbol),
       mark: (instrument) => this.market(instrument.symbol).mark,
     };
     this.engine = new OrderEngine(this.markets, this.accounts, this.valuation, (event) => {
@@ -90,18 +95,19 @@ export class ExchangeCore {
     this.engine.at = this.lastLook;
   }
 
-  /** Observes the market at the clock's instant: funding due, marks, crossed resting orders, triggers. */
+  /**
+   * Observes the market at the clock's instant: funding due, crossed resting orders, triggers. Marks and depth
+   * of the markets that have none of these are observed when something reads them.
+   */
   sync(): void {
     const at = this.clock.now();
     this.engine.at = at;
+    this.markets.look(at);
     if (at > this.lastLook) {
-      for (const market of this.markets.values()) this.settleFunding(market, this.lastLook, at);
+      for (const instrument of this.funded) this.settleFunding(instrument, this.lastLook, at);
       this.lastLook = at;
     }
-    for (const market of this.markets.values()) {
-      this.observe(market, at);
-      this.engine.sweep(market);
-    }
+    for (const market of this.markets.withRestingOrders()) this.engine.sweep(market);
     this.engine.runTriggers();
   }
 
@@ -197,8 +203,8 @@ export class ExchangeCore {
 
   /** Leverage for the account's initial margin on one instrument: 1 … the instrument's maximum. */
   setLeverage(account: string, symbol: string, leverage: number): boolean {
-    const market = this.markets.get(symbol);
-    if (!market || !(leverage >= 1 && leverage <= market.instrument.maxLeverage)) return false;
+    const instrument = this.markets.instrument(symbol);
+    if (!instrument || !(leverage >= 1 && leverage <= instrument.maxLeverage)) return false;
     this.accounts.get(account).leverage.set(symbol, leverage);
     this.engine.margins.leverageChanged(account);
     return true;
@@ -296,7 +302,7 @@ export class ExchangeCore {
   }
 
   instrument(symbol: string): Instrument | undefined {
-    return this.markets.get(symbol)?.instrument;
+    return this.markets.instrument(symbol);
   }
 
   private operate(work: () => Order): Placement {
@@ -323,24 +329,18 @@ export class ExchangeCore {
     return market;
   }
 
-  private observe(market: Market, at: number): void {
-    market.index = this.feed.index(market.instrument, at);
-    market.mark = this.feed.mark(market.instrument, at);
-    market.depth.update(market.mark, at);
+  private instrumentOf(symbol: string): Instrument {
+    const instrument = this.markets.instrument(symbol);
+    if (!instrument) throw new Error(`unknown instrument ${symbol}`);
+    return instrument;
   }
 
   /** Funding at every interval boundary in (from, to], each at that boundary's rate and index. */
-  private settleFunding(market: Market, from: number, to: number): void {
-    const interval = market.instrument.fundingIntervalMs;
-    if (interval === undefined) return;
+  private settleFunding(instrument: Instrument, from: number, to: number): void {
+    const interval = instrument.fundingIntervalMs!;
     for (let boundary = (Math.floor(from / interval) + 1) * interval; boundary <= to; boundary += interval) {
-      const rate = this.feed.fundingRate(market.instrument, boundary);
-      this.accounts.applyFunding(
-        market.instrument,
-        rate,
-        this.feed.index(market.instrument, boundary),
-        boundary,
-      );
+      const rate = this.feed.fundingRate(instrument, boundary);
+      this.accounts.applyFunding(instrument, rate, this.feed.index(instrument, boundary), boundary);
     }
   }
 }

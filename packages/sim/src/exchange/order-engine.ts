@@ -2,6 +2,7 @@ import type { Accounts } from './accounts.js';
 import { ContingentLinks } from './contingent-links.js';
 import { accountSummary, type Valuation } from './margin.js';
 import { liquidityWithin, type Market, type MatchHooks, matchTaker, opposite, touch } from './matching.js';
+import type { MarketLookup } from './observed-markets.js';
 import {
   type CancelReason,
   type Fill,
@@ -48,7 +49,7 @@ export class OrderEngine implements MatchHooks {
   readonly margins: ReservedMargins;
 
   constructor(
-    private readonly markets: ReadonlyMap<string, Market>,
+    private readonly markets: MarketLookup,
     private readonly accounts: Accounts,
     private readonly valuation: Valuation,
     private readonly emit: (event: CoreEvent) => void,

@@ -2,6 +2,7 @@ import type { Accounts } from './accounts.js';
 import { contractValue } from './instrument.js';
 import { leverageOf } from './margin.js';
 import { type Market, opposite, touch } from './matching.js';
+import type { MarketLookup } from './observed-markets.js';
 import { isFinal, type Order, sideSign } from './order.js';
 
 /** Initial margin for the part of the order that would add to the position, at its price (or the touch). */
@@ -54,7 +55,7 @@ export class ReservedMargins {
 
   constructor(
     private readonly accounts: Accounts,
-    private readonly markets: ReadonlyMap<string, Market>,
+    private readonly markets: MarketLookup,
     private readonly working: (account: string) => Iterable<Order>,
   ) {}
 
