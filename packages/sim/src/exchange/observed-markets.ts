@@ -62,9 +62,11 @@ export class ObservedMarkets implements MarketLookup {
   }
 
   /** The markets with resting orders of the core's accounts, as of the latest look: the only ones the market can fill. */
-  *withRestingOrders(): Generator<Market> {
+  withRestingOrders(): Market[] {
+    const markets: Market[] = [];
     for (const { market } of this.#markets.values())
       if (market.book.bids.length > 0 || market.book.asks.length > 0)
-        yield this.get(market.instrument.symbol)!;
+        markets.push(this.get(market.instrument.symbol)!);
+    return markets;
   }
 }
