@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,7 @@ const line = {
   user_agent: null,
 };
 
+/** A destination that drops every line (opened on /dev/null, so it is ready like the others). */
 function discarded() {
   const destination = pino.destination({ dest: '/dev/null', sync: true });
   destination.write = () => true;
@@ -47,7 +49,7 @@ function discarded() {
 
 async function cpuUsPerLine(settings: (typeof SETTINGS)[keyof typeof SETTINGS], file: string) {
   const destination = settings ? pino.destination({ dest: file, ...settings }) : discarded();
-  await new Promise((resolve) => (settings ? destination.once('ready', resolve) : resolve(undefined)));
+  await once(destination, 'ready');
   const logger = createLogger({ name: 'bench', destination }).child({ name: 'mcp.request' }, { redact: [] });
   const write = infoLineWriter(logger, 'request');
   const before = process.cpuUsage();
