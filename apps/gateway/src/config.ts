@@ -103,6 +103,9 @@ export const gatewayEnv = {
   // Where Idempotency-Keys live; `auto`: PostgreSQL with DATABASE_URL, else Redis with REDIS_URL, else SQLite.
   IDEMPOTENCY_STORE: oneOf(['auto', 'sqlite', 'redis', 'postgres'], 'auto'),
   IDEMPOTENCY_TTL_HOURS: integer(24, { min: 1, max: 168 }),
+  // After a lost answer: how long after the send a venue is given to show the order before a lookup that finds
+  // none lets a repeat under the same key send it again (docs/decisions.md, "A write the venue never got").
+  WRITE_LOOKUP_WINDOW_MS: integer(5_000, { min: 100, max: 600_000 }),
   READY_PROBE_TIMEOUT_MS: integer(2_000, { min: 100, max: 30_000 }),
   READY_CACHE_MS: integer(1_000, { min: 0, max: 60_000 }),
   // History (get_historical, get_indicators): memory bounds.

@@ -40,7 +40,9 @@ const WRITE_NOTE =
   'Write: audited, sent upstream exactly once under a client order id derived from the request (the ' +
   'Idempotency-Key when given); never retried blindly. If the venue’s answer is lost the order is looked up ' +
   'by that id (the answer then says `reconciled: true`); if the venue cannot tell, 504 WRITE_OUTCOME_UNKNOWN ' +
-  'with `details.client_order_id`. A replayed answer (also a stored 4xx) carries `Idempotent-Replayed: true`.';
+  'with `details.client_order_id`. A repeat with the same Idempotency-Key looks again; once the venue still has ' +
+  'no record a few seconds (WRITE_LOOKUP_WINDOW_MS) after the send, it sends the write once more and says ' +
+  '`resent: true`. A replayed answer (also a stored 4xx) carries `Idempotent-Replayed: true`.';
 
 /** The success response of a write: the answer, and the header that marks a replay. */
 function writeSuccess(output: TSchema) {

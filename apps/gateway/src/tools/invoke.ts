@@ -30,6 +30,11 @@ export interface FrameFields {
   stale?: true;
   /** A write whose answer was lost and whose outcome comes from the lookup by client order id. */
   reconciled?: true;
+  /**
+   * A repeat whose first send's answer was lost and which the venue still had no record of a lookup window
+   * later: this call sent the write again (once), and this is that send's answer.
+   */
+  resent?: true;
   testnet?: boolean;
   simulated?: true;
 }

@@ -113,6 +113,7 @@ function frameText(frame: FrameFields): string {
   let text = `"data_timestamp":"${frame.data_timestamp}"`;
   if (frame.stale) text += ',"stale":true';
   if (frame.reconciled) text += ',"reconciled":true';
+  if (frame.resent) text += ',"resent":true';
   if (frame.testnet !== undefined) text += `,"testnet":${frame.testnet}`;
   if (frame.simulated) text += ',"simulated":true';
   return text;

@@ -39,6 +39,12 @@ export function frameFields(testnetFlag: boolean, simulated: boolean, write = fa
                 'Present when the venue’s answer to the write was lost and this answer comes from looking the order up by its client order id',
             }),
           ),
+          resent: Type.Optional(
+            Type.Literal(true, {
+              description:
+                'Present on a repeat under an Idempotency-Key whose first send got no answer (504 WRITE_OUTCOME_UNKNOWN) and which the venue still had no record of WRITE_LOOKUP_WINDOW_MS after that send: the write never arrived, this call sent it (once, under the same client order id), and this is its answer',
+            }),
+          ),
         }
       : {}),
     ...(testnetFlag

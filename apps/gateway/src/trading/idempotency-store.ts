@@ -25,6 +25,13 @@ export interface KeyEntry {
   /** Epoch ms when the key is forgotten (24 h after it was first used). */
   expiresAt: number;
   answer?: StoredAnswer;
+  /**
+   * `sent` only: epoch ms by which the last send under the key had ended: when its call left the outcome unknown,
+   * else when a repeat took the key over (its holder's lease had run out, so its call was over). The lookup
+   * window counts from here (docs/decisions.md, "A write the venue never got is sent again"). Absent while the
+   * send may still run, and on entries stored before it was recorded.
+   */
+  sendEndedBy?: number;
 }
 
 /**
@@ -62,6 +69,8 @@ export interface KeyTiming {
   leaseMs: number;
   /** How long a key is remembered. */
   ttlMs: number;
+  /** WRITE_LOOKUP_WINDOW_MS: how long after a send ended a venue is given to show the order before "none" holds. */
+  lookupWindowMs: number;
 }
 
 /** Takeovers lost to another caller before this one gives up with "in progress". */
@@ -72,6 +81,8 @@ export class IdempotencyKeys {
   constructor(
     readonly backend: KeyBackend,
     private readonly timing: KeyTiming,
+    /** The clock of the stamps tickets write (`sendEndedBy`); the pipeline's `now`. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   async begin(
@@ -89,21 +100,26 @@ export class IdempotencyKeys {
       leaseUntil: now + this.timing.leaseMs,
       expiresAt,
     });
+    const ticket = (entry: KeyEntry) => new KeyTicket(this.backend, id, entry, this.timing, this.now);
     for (let tries = 0; tries < TAKEOVER_TRIES; tries++) {
       const fresh = claim('running', now + this.timing.ttlMs);
       const existing = await this.backend.insertIfAbsent(id, fresh, now);
-      if (!existing)
-        return { kind: 'claimed', ticket: new KeyTicket(this.backend, id, fresh), resume: 'fresh' };
+      if (!existing) return { kind: 'claimed', ticket: ticket(fresh), resume: 'fresh' };
       if (existing.fingerprint !== fingerprint) return { kind: 'reused' };
       if (existing.state === 'done' && existing.answer) return { kind: 'replay', answer: existing.answer };
       if (existing.leaseUntil > now) return { kind: 'in_progress' };
       // The holder's lease ran out (its process died, or its answer was lost): take the key over, keeping
-      // its state, so a write that may have been sent is reconciled rather than sent again.
-      const taken = { ...claim(existing.state, existing.expiresAt), clientOrderId: existing.clientOrderId };
+      // its state, so a write that may have been sent is reconciled rather than sent again. Its call is over,
+      // so a send it made ended by now: the bound for a holder that died mid-send or an entry without one.
+      const taken: KeyEntry = {
+        ...claim(existing.state, existing.expiresAt),
+        clientOrderId: existing.clientOrderId,
+        ...(existing.state === 'sent' ? { sendEndedBy: existing.sendEndedBy ?? now } : {}),
+      };
       if (await this.backend.replace(id, existing.owner, taken)) {
         return {
           kind: 'claimed',
-          ticket: new KeyTicket(this.backend, id, taken),
+          ticket: ticket(taken),
           resume: existing.state === 'sent' ? 'reconcile' : 'fresh',
         };
       }
@@ -121,15 +137,28 @@ export class KeyTicket {
     private readonly backend: KeyBackend,
     private readonly id: string,
     private entry: KeyEntry,
+    private readonly timing: Pick<KeyTiming, 'lookupWindowMs'>,
+    private readonly now: () => number,
   ) {}
 
   get clientOrderId(): string {
     return this.entry.clientOrderId;
   }
 
+  /**
+   * Whether a lookup started at `lookedAt` that found no order shows the write never reached the venue: the
+   * lookup window had passed since the last send under the key ended. Unknown end: never.
+   */
+  neverArrived(lookedAt: number): boolean {
+    const ended = this.entry.sendEndedBy;
+    return ended !== undefined && lookedAt >= ended + this.timing.lookupWindowMs;
+  }
+
   /** Before the send: from here on a taker must reconcile. Durable before the write leaves. */
   markSent(): Promise<boolean> {
-    return this.set({ ...this.entry, state: 'sent' });
+    // A new send: the end of an earlier one no longer bounds anything.
+    const { sendEndedBy: _, ...entry } = this.entry;
+    return this.set({ ...entry, state: 'sent' });
   }
 
   /** The final answer, replayed to every repeat until the key expires. */
@@ -137,9 +166,13 @@ export class KeyTicket {
     return this.set({ ...this.entry, state: 'done', leaseUntil: 0, answer });
   }
 
-  /** The outcome stays unknown: the next repeat reconciles at once (lease ended) instead of waiting. */
+  /**
+   * The outcome stays unknown: the next repeat reconciles at once (lease ended) instead of waiting. This call's
+   * send, if it made one, has ended: the lookup window counts from now, or from an earlier end already known.
+   */
   leaveUnknown(): Promise<boolean> {
-    return this.set({ ...this.entry, state: 'sent', leaseUntil: 0 });
+    const sendEndedBy = this.entry.sendEndedBy ?? this.now();
+    return this.set({ ...this.entry, state: 'sent', leaseUntil: 0, sendEndedBy });
   }
 
   /** Nothing was sent and the answer is not final (409, 429, 5xx): forget the key so a repeat runs afresh. */

@@ -52,11 +52,16 @@ export async function openIdempotencyKeys(options: {
   await sweep();
   const timer = setInterval(sweep, SWEEP_EVERY_MS);
   timer.unref();
-  const keys = new IdempotencyKeys(backend, {
-    // A holder's call ends by its deadline; the lookup after a lost answer gets up to another one.
-    leaseMs: 2 * config.TOOL_DEADLINE_MS + LEASE_MARGIN_MS,
-    ttlMs: config.IDEMPOTENCY_TTL_HOURS * 3_600_000,
-  });
+  const keys = new IdempotencyKeys(
+    backend,
+    {
+      // A holder's call ends by its deadline; the lookup after a lost answer gets up to another one.
+      leaseMs: 2 * config.TOOL_DEADLINE_MS + LEASE_MARGIN_MS,
+      ttlMs: config.IDEMPOTENCY_TTL_HOURS * 3_600_000,
+      lookupWindowMs: config.WRITE_LOOKUP_WINDOW_MS,
+    },
+    now,
+  );
   return {
     keys,
     kind,

@@ -32,14 +32,15 @@ export function mayHaveExecuted(error: AppError): boolean {
 /**
  * 504 WRITE_OUTCOME_UNKNOWN: the write was sent, its answer was lost and the venue has no record of its client
  * order id (yet) or could not be asked. Retryable only under an Idempotency-Key: the repeat looks the order up
- * again and never sends it; without a key a repeat would be a new order.
+ * again, and sends it again only once the venue still has no record of it a lookup window after the send
+ * (answered with `resent: true`); without a key a repeat would be a new order.
  */
 export function writeOutcomeUnknown(clientOrderId: string, keyed: boolean, cause?: unknown): AppError {
   return new AppError(
     504,
     'WRITE_OUTCOME_UNKNOWN',
     keyed
-      ? `The write with client order id ${clientOrderId} was sent but its outcome is unknown; repeat the request with the same Idempotency-Key to look it up again (it is never sent twice)`
+      ? `The write with client order id ${clientOrderId} was sent but its outcome is unknown; repeat the request with the same Idempotency-Key to look it up again (it is sent again, once, only if the venue still has no record of it a few seconds after the send)`
       : `The write with client order id ${clientOrderId} was sent but its outcome is unknown; look the order up by its client order id before placing it again`,
     { retryable: keyed, details: { client_order_id: clientOrderId }, cause },
   );

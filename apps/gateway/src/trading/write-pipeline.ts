@@ -130,11 +130,13 @@ async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<Tool
   }
 
   try {
-    const { result, reconciled } =
-      resume === 'reconcile'
-        ? await reconcile(steps, call, idempotencyKey !== undefined)
+    const outcome: Outcome & { resent?: true } =
+      resume === 'reconcile' && ticket
+        ? await reconcileOrResend(steps, call, ticket, deps)
         : await checkAndSend(steps, call, ticket, deps);
+    const { result, reconciled, resent } = outcome;
     const answer = call.answer(result, reconciled);
+    if (resent) answer.frame.resent = true;
     const text = entry.render(answer).toString();
     // The outcome record and the stored answer are independent and both come before the answer: together.
     const stored = { status: 200, body: text, dataTimestamp: answer.frame.data_timestamp };
@@ -270,16 +272,48 @@ async function reconcile(
   keyed: boolean,
   cause?: AppError,
 ): Promise<Outcome> {
+  const found = await lookUp(steps, call, keyed);
+  if (!found) throw writeOutcomeUnknown(call.context.clientOrderId, keyed, cause);
+  return { result: found, reconciled: true };
+}
+
+/** The lookup by client order id: the venue's record, or undefined when it has none; no answer: 504. */
+async function lookUp(
+  steps: AnySteps,
+  call: WriteCall,
+  keyed: boolean,
+): Promise<ToolResult<unknown> | undefined> {
   const { input, context } = call;
-  let found: ToolResult<unknown> | undefined;
   try {
     context.deadline = call.deadlines.reconcile;
-    found = await steps.lookup(input, context);
+    return await steps.lookup(input, context);
   } catch (error) {
     throw writeOutcomeUnknown(context.clientOrderId, keyed, error);
   }
-  if (!found) throw writeOutcomeUnknown(context.clientOrderId, keyed, cause);
-  return { result: found, reconciled: true };
+}
+
+/**
+ * A repeat under a key whose write may have been sent: looked up again. When the venue still has no record of it
+ * a lookup window after that send ended (WRITE_LOOKUP_WINDOW_MS; a venue may show an order a moment after it
+ * took it), the write never arrived and this call sends it, once: it holds the key, and the send goes through
+ * the risk checks and the `sent` mark like any other. Inside the window, 504 as before.
+ */
+async function reconcileOrResend(
+  steps: AnySteps,
+  call: WriteCall,
+  ticket: KeyTicket,
+  deps: WritePipelineDeps,
+): Promise<Outcome & { resent?: true }> {
+  // The window must have passed when the venue was asked, not when it answered.
+  const lookedAt = deps.now();
+  const found = await lookUp(steps, call, true);
+  if (found) return { result: found, reconciled: true };
+  if (!ticket.neverArrived(lookedAt)) throw writeOutcomeUnknown(call.context.clientOrderId, true);
+  call.context.log.warn(
+    { client_order_id: call.context.clientOrderId },
+    'write answer lost and no order after the lookup window; sending it again',
+  );
+  return { ...(await checkAndSend(steps, call, ticket, deps)), resent: true };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../helpers.js';
 import { brokerCall, brokerSim, type Json, startBrokerGateway } from '../support/broker-gateway.js';
@@ -5,8 +6,11 @@ import { brokerCall, brokerSim, type Json, startBrokerGateway } from '../support
 let gateway: Gateway;
 let n = 0;
 const freshKey = () => `broker-fault-${++n}-${Date.now()}`;
+const WINDOW_MS = 1_000;
 beforeAll(async () => {
-  gateway = await startBrokerGateway({ env: { UPSTREAM_TIMEOUT_MS: '1500' } });
+  gateway = await startBrokerGateway({
+    env: { UPSTREAM_TIMEOUT_MS: '1500', WRITE_LOOKUP_WINDOW_MS: String(WINDOW_MS) },
+  });
 });
 afterAll(() => gateway?.close());
 beforeEach(() => brokerSim(gateway).faults.clear());
@@ -76,7 +80,7 @@ describe('broker writes under faults: one order or none, never two', () => {
     expect(await held(placed.body.client_order_id)).toBe(1);
   });
 
-  it('a lost question leaves no order: 504 unknown, and a repeat never sends it again', async () => {
+  it('a lost question leaves no order: 504 unknown, a repeat inside the lookup window never sends, one after it places the order once', async () => {
     const key = freshKey();
     brokerSim(gateway).faults.inject({
       path: '/v1/api/iserver/account/',
@@ -104,6 +108,28 @@ describe('broker writes under faults: one order or none, never two', () => {
     expect(repeat.status).toBe(504);
     expect(sends()).toBe(before + 1);
     expect(await held(coid)).toBe(0);
+
+    // Issue 37: the venue still has no order under the cOID after the window, so it never got it. The repeat
+    // sends it under the same cOID (the lost question registered none), answers its question, and says so.
+    await sleep(WINDOW_MS + 100);
+    const resent = await brokerCall(
+      gateway,
+      'place_order',
+      { conid: AAPL, side: 'buy', type: 'limit', quantity: 1, price: 11 },
+      { key },
+    );
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body).toMatchObject({ resent: true, client_order_id: coid, confirmed_questions: ['o163'] });
+    expect(sends()).toBe(before + 2);
+    expect(await held(coid)).toBe(1);
+    const replay = await brokerCall(
+      gateway,
+      'place_order',
+      { conid: AAPL, side: 'buy', type: 'limit', quantity: 1, price: 11 },
+      { key },
+    );
+    expect(replay.body).toEqual(resent.body);
+    expect(await held(coid)).toBe(1);
   });
 
   it('an upstream 500 on the order is reconciled, never resent', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Fault } from '@app/sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Gateway, resetSimulatorsAndCaches } from '../helpers.js';
@@ -11,8 +12,11 @@ import { optxCall, optxSim, ordersLabelled, startOptxGateway } from './optx-gate
 
 let gateway: Gateway;
 let n = 0;
+const WINDOW_MS = 1_000;
 beforeAll(async () => {
-  gateway = await startOptxGateway({ env: { UPSTREAM_TIMEOUT_MS: '300' } });
+  gateway = await startOptxGateway({
+    env: { UPSTREAM_TIMEOUT_MS: '300', WRITE_LOOKUP_WINDOW_MS: String(WINDOW_MS) },
+  });
 });
 afterAll(() => gateway.close());
 beforeEach(() => resetSimulatorsAndCaches(gateway));
@@ -80,10 +84,34 @@ describe('a fault during place_order leaves one order or none, and the answer sa
     const first = await optxCall(gateway, 'place_order', ORDER, { key });
     expect(first.status).toBe(504);
     optxSim(gateway).faults.clear();
+    // Past the lookup window too: the order is there, so it is found, not sent again.
+    await sleep(WINDOW_MS + 100);
     const again = await optxCall(gateway, 'place_order', ORDER, { key });
     expect(again.status).toBe(200);
     expect(again.body.reconciled).toBe(true);
+    expect(again.body.resent).toBeUndefined();
     expect(ordersLabelled(gateway, labelOf(again.body))).toHaveLength(1);
     expect(optxSim(gateway).hits({ path: '/api/v2/private/buy' })).toBe(1);
+  });
+
+  it('the order never reached the venue: a repeat after the lookup window sends it once (resent)', async () => {
+    const key = `fault-${++n}`;
+    inject({ kind: 'reset' });
+    const first = await optxCall(gateway, 'place_order', ORDER, { key });
+    expect(first.status).toBe(504);
+    const label = labelOf(first.body);
+    const early = await optxCall(gateway, 'place_order', ORDER, { key });
+    expect(early.status).toBe(504);
+    expect(optxSim(gateway).hits({ path: '/api/v2/private/buy' })).toBe(1);
+
+    await sleep(WINDOW_MS + 100);
+    const again = await optxCall(gateway, 'place_order', ORDER, { key });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ resent: true, order: { label, order_state: 'open' } });
+    expect(ordersLabelled(gateway, label)).toHaveLength(1);
+    expect(optxSim(gateway).hits({ path: '/api/v2/private/buy' })).toBe(2);
+    const replay = await optxCall(gateway, 'place_order', ORDER, { key });
+    expect(replay.body).toEqual(again.body);
+    expect(ordersLabelled(gateway, label)).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../helpers.js';
 import { resetSimulatorsAndCaches } from '../helpers.js';
@@ -9,8 +10,12 @@ import { ordersWithCloid, perpdexCall, simOf, startPerpdexGateway } from './supp
  */
 
 let gateway: Gateway;
+const WINDOW_MS = 1_000;
 beforeAll(async () => {
-  gateway = await startPerpdexGateway({ UPSTREAM_TIMEOUT_MS: '300' });
+  gateway = await startPerpdexGateway({
+    UPSTREAM_TIMEOUT_MS: '300',
+    WRITE_LOOKUP_WINDOW_MS: String(WINDOW_MS),
+  });
 });
 afterAll(() => gateway.close());
 beforeEach(() => resetSimulatorsAndCaches(gateway));
@@ -50,6 +55,26 @@ describe('perpdex write faults', () => {
     expect(repeat.status).toBe(504);
     expect(simOf(gateway).hits({ method: 'POST', path: '/exchange' })).toBe(sends);
     expect(ordersWithCloid(gateway, cloid)).toBe(0);
+  });
+
+  it('the venue never got the order: a repeat after the lookup window sends it once (resent)', async () => {
+    inject({ kind: 'error', status: 502, body: 'bad gateway' });
+    const exchangeSends = () => simOf(gateway).hits({ method: 'POST', path: '/exchange' });
+    const lost = await perpdexCall(gateway, 'place_order', order, { key: 'never-got' });
+    expect(lost.status).toBe(504);
+    const cloid = String(
+      (lost.body.error?.details as { client_order_id?: string } | undefined)?.client_order_id,
+    );
+    expect(exchangeSends()).toBe(1);
+    await sleep(WINDOW_MS + 100);
+    const again = await perpdexCall(gateway, 'place_order', order, { key: 'never-got' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ resent: true, client_order_id: cloid, coin: 'ETH' });
+    expect(exchangeSends()).toBe(2);
+    expect(ordersWithCloid(gateway, cloid)).toBe(1);
+    const replay = await perpdexCall(gateway, 'place_order', order, { key: 'never-got' });
+    expect(replay.replayed).toBe(true);
+    expect(ordersWithCloid(gateway, cloid)).toBe(1);
   });
 
   it('a connection reset before anything was read: none placed, and the answer says so', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { clientOrderIdOf, hyperliquidCloid } from '../../src/trading/client-order-id.js';
 import { requestFingerprint } from '../../src/trading/idempotency-key.js';
@@ -79,7 +80,7 @@ describe.each(stores)('idempotency keys in $name', (store) => {
   /** A key left by a gateway that died holding it: its lease ran out a minute ago. */
   async function abandoned(dataDir: string, key: string, sent: boolean) {
     backend = await store.open(dataDir);
-    const keys = new IdempotencyKeys(backend, { leaseMs: 1_000, ttlMs: 86_400_000 });
+    const keys = new IdempotencyKeys(backend, { leaseMs: 1_000, ttlMs: 86_400_000, lookupWindowMs: 5_000 });
     const clientOrderId = clientOrderIdOf(hyperliquidCloid, { actor: 'testnet', key, tool: TOOL });
     const begun = await keys.begin(
       { actor: 'testnet', key },
@@ -110,7 +111,7 @@ describe.each(stores)('idempotency keys in $name', (store) => {
     expect((await deskOrders(gateway)).count).toBe(1);
   });
 
-  it('answer 504 WRITE_OUTCOME_UNKNOWN for a dead holder’s sent write the venue has no record of', async () => {
+  it('answer 504 WRITE_OUTCOME_UNKNOWN for a dead holder’s sent write the venue has no record of (yet: inside the lookup window)', async () => {
     gateway = await start();
     const key = `dead-lost-${run}`;
     const clientOrderId = await abandoned(gateway.dataDir, key, true);
@@ -118,6 +119,29 @@ describe.each(stores)('idempotency keys in $name', (store) => {
     expect(res.status).toBe(504);
     expect(res.body.error?.details).toEqual({ client_order_id: clientOrderId });
     expect(deskSends(gateway)).toBe(0);
+  });
+
+  it('send a dead holder’s sent write once the venue still has no record a lookup window later, on a restarted gateway too', async () => {
+    const window = { WRITE_LOOKUP_WINDOW_MS: '1000' };
+    const dataDir = mkdtempSync(join(tmpdir(), `idem-${store.name}-`));
+    dirs.push(dataDir);
+    gateway = await startWriteGateway({ env: { ...store.env, ...window }, redisPrefix: prefix, dataDir });
+    const key = `dead-never-${run}`;
+    const clientOrderId = await abandoned(dataDir, key, true);
+    // Taking the key over stamps when the send was over by (the holder's lease had run out): the window starts.
+    const early = await writeCall(gateway, { key });
+    expect(early.status).toBe(504);
+    await gateway.close();
+    await sleep(1_100);
+    // The stamp is in the store: the restarted gateway applies the same window and sends the write, once.
+    gateway = await startWriteGateway({ env: { ...store.env, ...window }, redisPrefix: prefix, dataDir });
+    const res = await writeCall(gateway, { key });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ resent: true, client_order_id: clientOrderId });
+    expect(deskSends(gateway)).toBe(1);
+    expect((await deskOrders(gateway)).count).toBe(1);
+    expect(await writeCall(gateway, { key })).toMatchObject({ status: 200, replayed: true, body: res.body });
+    expect(deskSends(gateway)).toBe(1);
   });
 
   it('run a dead holder’s write that had not been sent', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../helpers.js';
 import {
@@ -12,10 +13,14 @@ import {
 let gateway: Gateway;
 let n = 0;
 const freshKey = () => `reconcile-${++n}`;
+/** WRITE_LOOKUP_WINDOW_MS here: long enough that an immediate repeat is inside it on a loaded machine. */
+const WINDOW_MS = 1_000;
 
 beforeAll(async () => {
   // A short attempt timeout: a hung answer is given up on quickly, then looked up.
-  gateway = await startWriteGateway({ env: { UPSTREAM_TIMEOUT_MS: '300' } });
+  gateway = await startWriteGateway({
+    env: { UPSTREAM_TIMEOUT_MS: '300', WRITE_LOOKUP_WINDOW_MS: String(WINDOW_MS) },
+  });
 });
 afterAll(() => gateway.close());
 beforeEach(() => gateway.sims.get('desk')!.test.faults.clear());
@@ -130,5 +135,86 @@ describe('a write whose answer is lost', () => {
     expect(res.status).toBe(200);
     expect(res.body.reconciled).toBe(true);
     expect(await holding(res.body.client_order_id)).toBe(1);
+  });
+});
+
+describe('a write whose answer is lost and which the venue never got (issue 37)', () => {
+  it('is sent again, once, by a repeat after the lookup window; inside it the repeat is 504 and sends nothing', async () => {
+    const key = freshKey();
+    const desk = gateway.sims.get('desk')!.test;
+    // The socket is reset before the route runs: no order exists, and the gateway cannot know that.
+    desk.faults.inject({ fault: { kind: 'reset' }, path: '/orders', method: 'POST', times: 1 });
+    const sends = deskSends(gateway);
+    const lost = await writeCall(gateway, { key });
+    expect(lost.status).toBe(504);
+    const clientOrderId = lost.body.error?.details?.client_order_id;
+
+    const early = await writeCall(gateway, { key });
+    expect(early.status).toBe(504);
+    expect(early.body.error?.code).toBe('WRITE_OUTCOME_UNKNOWN');
+    expect(deskSends(gateway)).toBe(sends + 1);
+
+    await sleep(WINDOW_MS + 100);
+    const resent = await writeCall(gateway, { key });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ resent: true, client_order_id: clientOrderId });
+    expect(resent.body.reconciled).toBeUndefined();
+    expect(deskSends(gateway)).toBe(sends + 2);
+    expect(await holding(clientOrderId)).toBe(1);
+    expect(auditOf(gateway, resent.requestId).at(-1)).toMatchObject({
+      outcome: 'ok',
+      client_order_id: clientOrderId,
+      upstream_ids: [resent.body.order_id],
+    });
+    // That answer is the key's answer from now on, `resent` included.
+    expect(await writeCall(gateway, { key })).toMatchObject({
+      status: 200,
+      replayed: true,
+      body: resent.body,
+    });
+    expect(deskSends(gateway)).toBe(sends + 2);
+    expect(await holding(clientOrderId)).toBe(1);
+  });
+
+  it('one that did execute is still found after the window, and never sent again', async () => {
+    const key = freshKey();
+    const desk = gateway.sims.get('desk')!.test;
+    loseNextAnswer(gateway, 'reset');
+    // The first call's lookup fails too, so it cannot tell and the key stays to be looked up.
+    desk.faults.inject({
+      fault: { kind: 'error', status: 503 },
+      path: '/orders/by-client-id/',
+      method: 'GET',
+    });
+    const sends = deskSends(gateway);
+    const lost = await writeCall(gateway, { key });
+    expect(lost.status).toBe(504);
+    desk.faults.clear();
+
+    await sleep(WINDOW_MS + 100);
+    const repeat = await writeCall(gateway, { key });
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.reconciled).toBe(true);
+    expect(repeat.body.resent).toBeUndefined();
+    expect(deskSends(gateway)).toBe(sends + 1);
+    expect(await holding(repeat.body.client_order_id)).toBe(1);
+  });
+
+  it('after the window, a lookup that fails is still 504 and sends nothing', async () => {
+    const key = freshKey();
+    const desk = gateway.sims.get('desk')!.test;
+    desk.faults.inject({ fault: { kind: 'reset' }, path: '/orders', method: 'POST', times: 1 });
+    desk.faults.inject({
+      fault: { kind: 'error', status: 503 },
+      path: '/orders/by-client-id/',
+      method: 'GET',
+    });
+    const sends = deskSends(gateway);
+    expect((await writeCall(gateway, { key })).status).toBe(504);
+    await sleep(WINDOW_MS + 100);
+    // The venue cannot tell: "no answer" is never taken as "no order".
+    const repeat = await writeCall(gateway, { key });
+    expect(repeat.status).toBe(504);
+    expect(deskSends(gateway)).toBe(sends + 1);
   });
 });
