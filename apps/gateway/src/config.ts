@@ -14,6 +14,9 @@ import {
 import type { UpstreamSpec } from './upstream/upstream-spec.js';
 import { upstreamEnv } from './upstream/upstream-variables.js';
 
+/** The price collar of a venue whose variable is unset (and of namespaces built without a config, in tests). */
+export const DEFAULT_PRICE_COLLAR_PCT = 5;
+
 /** A positive decimal such as a leverage multiple (`2.5`). */
 function positiveDecimal(defaultValue: number): EnvField<number> {
   return {
@@ -72,6 +75,11 @@ export const gatewayEnv = {
   OPTX_MAX_LEVERAGE: positiveDecimal(5),
   PERPDEX_MAX_LEVERAGE: positiveDecimal(5),
   BROKER_MAX_LEVERAGE: positiveDecimal(2),
+  // Price collars, percent: a limit further than this from the mark on the side where it would execute is
+  // refused before it is sent (trading/risk/fill-valuation.ts); a far limit on the passive side only rests.
+  OPTX_PRICE_COLLAR_PCT: positiveDecimal(DEFAULT_PRICE_COLLAR_PCT),
+  PERPDEX_PRICE_COLLAR_PCT: positiveDecimal(DEFAULT_PRICE_COLLAR_PCT),
+  BROKER_PRICE_COLLAR_PCT: positiveDecimal(DEFAULT_PRICE_COLLAR_PCT),
   // The cap's view of each account: never older than EXPOSURE_MAX_AGE_MS, refreshed in the background after
   // EXPOSURE_REFRESH_MS (docs/decisions.md, "The exposure view").
   EXPOSURE_MAX_AGE_MS: integer(2_000, { min: 0, max: 60_000 }),
@@ -142,3 +150,18 @@ export function maxLeverageFor(config: GatewayConfig, venue: string): number | u
   const value = (config as unknown as Record<string, unknown>)[`${venue.toUpperCase()}_MAX_LEVERAGE`];
   return typeof value === 'number' ? value : undefined;
 }
+
+/** The venues that trade: each has a leverage cap and a price collar. */
+export type TradingVenue = 'optx' | 'perpdex' | 'broker';
+
+/** Each trading venue's price collar in percent (<VENUE>_PRICE_COLLAR_PCT). */
+export const priceCollars = (
+  config: Pick<
+    GatewayConfig,
+    'OPTX_PRICE_COLLAR_PCT' | 'PERPDEX_PRICE_COLLAR_PCT' | 'BROKER_PRICE_COLLAR_PCT'
+  >,
+): Readonly<Record<TradingVenue, number>> => ({
+  optx: config.OPTX_PRICE_COLLAR_PCT,
+  perpdex: config.PERPDEX_PRICE_COLLAR_PCT,
+  broker: config.BROKER_PRICE_COLLAR_PCT,
+});

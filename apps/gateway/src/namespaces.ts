@@ -1,4 +1,4 @@
-import type { GatewayConfig } from './config.js';
+import { type GatewayConfig, priceCollars } from './config.js';
 import { commonNamespace } from './namespaces/mcp/index.js';
 import { marketClients } from './namespaces/mcp/market-clients.js';
 import { brokerNamespace } from './namespaces/mcp-broker/index.js';
@@ -17,6 +17,9 @@ type NamespaceConfig = Pick<
   | 'CRYPTO_NEWS_FEEDS'
   | 'WORLD_NEWS_FEEDS'
   | 'SOCIAL_FREE_FALLBACK'
+  | 'OPTX_PRICE_COLLAR_PCT'
+  | 'PERPDEX_PRICE_COLLAR_PCT'
+  | 'BROKER_PRICE_COLLAR_PCT'
 >;
 
 /** The history path's limits from the run contract, for the namespaces that read candles (/mcp, /mcp-optx). */
@@ -35,12 +38,13 @@ const historyLimits = (config?: NamespaceConfig) =>
 export const namespaces = (config?: NamespaceConfig): AnyNamespace[] => {
   // One closed-candle cache, admission and set of page slots for every namespace that reads history.
   const history = marketClients(historyLimits(config));
+  const collars = config && priceCollars(config);
   return [
     commonNamespace(history),
-    perpdexNamespace(),
+    perpdexNamespace(collars?.perpdex),
     macroNamespace(),
-    brokerNamespace(),
-    optxNamespace(history),
+    brokerNamespace({}, undefined, collars?.broker),
+    optxNamespace(history, collars?.optx),
     sentimentNamespace(
       config && {
         cryptoNewsFeeds: config.CRYPTO_NEWS_FEEDS,

@@ -133,7 +133,8 @@ describe.each(['test', 'live'] as const)(
         side: 'buy',
         type: 'limit',
         quantity: 100_000,
-        price: 190,
+        // Resting below the market: valued at its limit, and inside the price collar.
+        price: 100,
       });
       expect(big.status).toBe(422);
       expect(big.body.error.code).toBe('LEVERAGE_CAP_EXCEEDED');

@@ -2,6 +2,7 @@ import { notFound, unprocessable } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import type { ToolContext } from '../../tools/tool.js';
 import { ibkrCoid } from '../../trading/client-order-id.js';
+import { priceVeto } from './broker-pricing.js';
 import type { BrokerClients } from './broker-tool.js';
 import { brokerTool } from './broker-tool.js';
 import { brokerAccount, brokerPlan } from './broker-writes.js';
@@ -101,15 +102,21 @@ export const amendOrder = brokerTool({
       ...brokerAccount,
       plan: async (input, context) => {
         const { leg, order } = await amendedLeg(input, context);
-        // Only the change counts: the working order's own size is already accounted as open.
+        // Only the change counts: the working order's own size is already accounted as open. Its price is
+        // collared whatever the size (a smaller order moved through the market is still a fat finger).
         const extra = leg.quantity - (order.quantity - order.filled);
-        return brokerPlan(context, extra > 0 ? [{ ...leg, quantity: extra }] : []);
+        return brokerPlan(context, [leg], { counted: [Math.max(0, extra)] });
       },
     },
     send: async (input, context) => {
       const { leg } = await amendedLeg(input, context);
       const ticket = ticketOf(leg);
-      const { acks, confirmed } = await context.clients.broker.amendOrder(context, input.order_id, ticket);
+      const { acks, confirmed } = await context.clients.broker.amendOrder(
+        context,
+        input.order_id,
+        ticket,
+        priceVeto(context, [leg]),
+      );
       return {
         data: {
           order_id: input.order_id,

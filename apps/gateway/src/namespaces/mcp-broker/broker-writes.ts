@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { ExposureSteps, ToolContext, ToolResult } from '../../tools/tool.js';
 import type { PlannedOrder } from '../../trading/exposure-view.js';
+import { checkOwnLimit, type Market, priceOrder } from '../../trading/risk/fill-valuation.js';
 import type { OrderAck } from '../../venues/ibkr/ibkr-orders.js';
+import { brokerMarket, valuedLeg } from './broker-pricing.js';
 import type { BrokerClients } from './broker-tool.js';
 import type { OrderLeg } from './order.schema.js';
-import { num, orderOfRow } from './order-rows.js';
+import { orderOfRow } from './order-rows.js';
 
 type Context = ToolContext<BrokerClients>;
 
@@ -82,14 +84,6 @@ export async function lookupPlaced(
   };
 }
 
-/** Last price of a conid (snapshot field 31), for the notional of a market or stop order. */
-export async function lastPrice(context: Context, conid: number): Promise<number> {
-  const snapshot = await context.clients.broker.snapshot(context, [conid], ['31', '84', '86']);
-  const row = snapshot.data.find((item) => Number(item.conid) === conid) ?? {};
-  const value = num(String(row['31'] ?? '').replace(/^[CH]/, '')) ?? num(row['86']) ?? num(row['84']);
-  return value ?? Number.NaN;
-}
-
 /**
  * The leverage cap of the broker's order tools (BROKER_MAX_LEVERAGE), spread into `WriteSteps.exposure` with
  * a `plan` from brokerPlan: equity = net liquidation, current = gross position value (portfolio summary), and
@@ -118,20 +112,45 @@ export const brokerAccount: Pick<ExposureSteps<BrokerClients, unknown>, 'nets' |
 };
 
 /**
- * The order's legs priced (limit, stop, else the last price), legs that execute one after the other carrying
- * the position over (an OTO pair); `oneOf` when at most one leg executes (an OCO group).
+ * The order's legs valued where they can fill (broker-pricing.ts), every leg's own limit collared first; legs
+ * that execute one after the other carry the position over (an OTO pair); `oneOf` when at most one leg
+ * executes (an OCO group). `counted` is the quantity each leg adds (default its quantity): an amend counts only
+ * its increase, a bracket's take-profit nothing, but their prices are collared all the same.
  */
-export async function brokerPlan(context: Context, legs: OrderLeg[], oneOf = false): Promise<PlannedOrder> {
+export async function brokerPlan(
+  context: Context,
+  legs: OrderLeg[],
+  { oneOf = false, counted }: { oneOf?: boolean; counted?: number[] } = {},
+): Promise<PlannedOrder> {
+  const markets = new Map<number, Promise<Market>>();
+  const marketOf = (conid: number) => {
+    let market = markets.get(conid);
+    if (!market) {
+      market = brokerMarket(context, conid);
+      markets.set(conid, market);
+    }
+    return market;
+  };
   const priced = await Promise.all(
-    legs.map(async (leg) => ({
-      instrument: String(leg.conid),
-      size: leg.side === 'buy' ? leg.quantity : -leg.quantity,
-      unit_notional: leg.price ?? leg.stop_price ?? (await lastPrice(context, leg.conid)),
-    })),
+    legs.map(async (leg, i) => {
+      const market = await marketOf(leg.conid);
+      const order = valuedLeg(leg, market.collarPct);
+      const quantity = counted?.[i] ?? leg.quantity;
+      if (quantity <= 0) {
+        checkOwnLimit(order, market);
+        return undefined;
+      }
+      return {
+        instrument: String(leg.conid),
+        size: leg.side === 'buy' ? quantity : -quantity,
+        unit_notional: priceOrder(order, market).price,
+      };
+    }),
   );
+  const counting = priced.filter((leg) => leg !== undefined);
   return {
     account: await context.clients.broker.account(context),
     oneOf,
-    legs: () => priced,
+    legs: () => counting,
   };
 }

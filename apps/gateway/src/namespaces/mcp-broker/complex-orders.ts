@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { ToolContext, ToolResult, WriteContext } from '../../tools/tool.js';
+import type { QuestionVeto } from '../../venues/ibkr/ibkr-orders.js';
 import type { BrokerClients } from './broker-tool.js';
 import { findByClientOrderId } from './broker-writes.js';
 
@@ -37,8 +38,9 @@ export async function sendLinked(
   context: WriteContext<BrokerClients>,
   tickets: Record<string, unknown>[],
   roles: string[],
+  veto?: QuestionVeto,
 ): Promise<ToolResult<LinkedOrders>> {
-  const { acks, confirmed } = await context.clients.broker.placeOrders(context, tickets);
+  const { acks, confirmed } = await context.clients.broker.placeOrders(context, tickets, veto);
   return {
     data: {
       client_order_id: context.clientOrderId,

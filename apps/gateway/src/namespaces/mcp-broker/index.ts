@@ -1,3 +1,4 @@
+import { DEFAULT_PRICE_COLLAR_PCT } from '../../config.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { brokerUpstream } from '../../venues/ibkr/ibkr.upstream.js';
 import { STREAM_DEFAULTS, type StreamHubOptions } from '../../venues/ibkr/ibkr-stream-hub.js';
@@ -28,7 +29,11 @@ import { subscribeTick } from './subscribe-tick.tool.js';
 import { unsubscribe } from './unsubscribe.tool.js';
 
 /** `/mcp-broker`: Interactive Brokers Web API with first-party OAuth 1.0a (notes broker-ibkr.md). */
-export const brokerNamespace = (streams: Partial<StreamHubOptions> = {}, tickleMs?: number) =>
+export const brokerNamespace = (
+  streams: Partial<StreamHubOptions> = {},
+  tickleMs?: number,
+  priceCollarPct = DEFAULT_PRICE_COLLAR_PCT,
+) =>
   defineNamespace<BrokerClients>({
     name: 'mcp-broker',
     description:
@@ -40,7 +45,7 @@ export const brokerNamespace = (streams: Partial<StreamHubOptions> = {}, tickleM
       const broker = scope.client(brokerUpstream);
       broker.streamOptions = { ...STREAM_DEFAULTS, ...streams };
       if (tickleMs !== undefined) broker.session.tickleMs = tickleMs;
-      return { broker };
+      return { broker, priceCollarPct };
     },
     tools: [
       brokerEnvironmentInfo,

@@ -1,10 +1,20 @@
 import { unprocessable } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { ibkrCoid } from '../../trading/client-order-id.js';
+import { priceVeto } from './broker-pricing.js';
 import { brokerTool } from './broker-tool.js';
 import { brokerAccount, brokerPlan } from './broker-writes.js';
 import { LinkedOrdersSchema, lookupLinked, sendLinked } from './complex-orders.js';
-import { checkLeg, legFields, ticketOf } from './order.schema.js';
+import { checkLeg, legFields, type OrderLeg, ticketOf } from './order.schema.js';
+
+/** The take-profit as a leg: a limit on the exit side for the entry's quantity. */
+const takeProfitOf = (input: { entry: OrderLeg; take_profit_price: number }): OrderLeg => ({
+  conid: input.entry.conid,
+  side: input.entry.side === 'buy' ? 'sell' : 'buy',
+  type: 'limit',
+  quantity: input.entry.quantity,
+  price: input.take_profit_price,
+});
 
 export const placeBracketOrder = brokerTool({
   name: 'place_bracket_order',
@@ -48,7 +58,10 @@ export const placeBracketOrder = brokerTool({
             'VALIDATION_ERROR',
             { field: 'take_profit_price' },
           );
-        return brokerPlan(context, [input.entry]);
+        // The take-profit only closes what the entry opens: its limit is collared, its size not counted.
+        return brokerPlan(context, [input.entry, takeProfitOf(input)], {
+          counted: [input.entry.quantity, 0],
+        });
       },
     },
     send: (input, context) => {
@@ -69,6 +82,7 @@ export const placeBracketOrder = brokerTool({
           { ...base, orderType: 'STP', price: input.stop_loss_price },
         ],
         ['entry', 'take_profit', 'stop_loss'],
+        priceVeto(context, [input.entry, takeProfitOf(input)]),
       );
     },
     lookup: (_input, context) => lookupLinked(context, context.clientOrderId),

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ibkrCoid } from '../../trading/client-order-id.js';
+import { priceVeto } from './broker-pricing.js';
 import { brokerTool } from './broker-tool.js';
 import { brokerAccount, brokerPlan } from './broker-writes.js';
 import { LinkedOrdersSchema, lookupLinked, sendLinked } from './complex-orders.js';
@@ -39,7 +40,7 @@ export const placeOcoOrder = brokerTool({
       ...brokerAccount,
       plan: (input, context) => {
         for (const [i, leg] of input.orders.entries()) checkLeg(leg, `orders.${i}.`);
-        return brokerPlan(context, input.orders, true);
+        return brokerPlan(context, input.orders, { oneOf: true });
       },
     },
     send: (input, context) =>
@@ -51,6 +52,7 @@ export const placeOcoOrder = brokerTool({
           isSingleGroup: true,
         })),
         input.orders.map((_, i) => `leg_${i + 1}`),
+        priceVeto(context, input.orders),
       ),
     lookup: (_input, context) => lookupLinked(context, context.clientOrderId),
   },

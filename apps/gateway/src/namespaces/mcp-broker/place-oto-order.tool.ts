@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ibkrCoid } from '../../trading/client-order-id.js';
+import { priceVeto } from './broker-pricing.js';
 import { brokerTool } from './broker-tool.js';
 import { brokerAccount, brokerPlan } from './broker-writes.js';
 import { LinkedOrdersSchema, lookupLinked, sendLinked } from './complex-orders.js';
@@ -46,6 +47,7 @@ export const placeOtoOrder = brokerTool({
           { ...ticketOf(input.child), parentId: context.clientOrderId },
         ],
         ['parent', 'child'],
+        priceVeto(context, [input.parent, input.child]),
       ),
     lookup: (_input, context) => lookupLinked(context, context.clientOrderId),
   },

@@ -6,6 +6,7 @@ import { deribitLabel } from '../../trading/client-order-id.js';
 import { checkPrice, listedInstrument } from './instrument-rules.js';
 import { livePosition } from './live-position.js';
 import { type OptxClients, optxTool } from './optx-clients.js';
+import { priceOptxLeg } from './optx-pricing.js';
 import { InstrumentName, OrderAnswerSchema } from './order-schemas.js';
 
 type OrderAnswer = Static<typeof OrderAnswerSchema>;
@@ -71,7 +72,20 @@ export const closePosition = optxTool({
           throw unprocessable('price: required for type limit', 'VALIDATION_ERROR', { field: 'price' });
         checkPrice(instrument, input.price);
       }
-      await livePosition(context, context.clients, input.instrument_name);
+      const position = await livePosition(context, context.clients, input.instrument_name);
+      // Reduce-only and outside the cap, but a limit through the market is collared like any order's.
+      if (type === 'limit')
+        await priceOptxLeg(
+          context,
+          {
+            instrument_name: input.instrument_name,
+            side: position.size > 0 ? 'sell' : 'buy',
+            amount: Math.abs(position.size),
+            type,
+            price: input.price,
+          },
+          false,
+        );
       sentAt.set(context, context.now());
       const closed = await context.clients.trading.closePosition(
         context,

@@ -1,3 +1,4 @@
+import { DEFAULT_PRICE_COLLAR_PCT } from '../../config.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { type MarketClientsFactory, marketClients } from '../mcp/market-clients.js';
 import { optxAnalyticsTools } from './analytics/index.js';
@@ -20,7 +21,10 @@ import { setStopLoss } from './set-stop-loss.tool.js';
 import { setTakeProfit } from './set-take-profit.tool.js';
 
 /** `/mcp-optx`: the options-first derivatives exchange (Deribit API v2). */
-export const optxNamespace = (history: MarketClientsFactory = marketClients()) =>
+export const optxNamespace = (
+  history: MarketClientsFactory = marketClients(),
+  priceCollarPct = DEFAULT_PRICE_COLLAR_PCT,
+) =>
   defineNamespace<OptxClients>({
     name: 'mcp-optx',
     description:
@@ -28,7 +32,7 @@ export const optxNamespace = (history: MarketClientsFactory = marketClients()) =
     exchange: 'optx',
     upstreams: ['optx'],
     testnetFlag: true,
-    clients: optxClients(history),
+    clients: optxClients(history, priceCollarPct),
     tools: [
       isTestnet,
       optxEnvironmentInfo,

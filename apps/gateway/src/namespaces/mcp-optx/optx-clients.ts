@@ -1,3 +1,4 @@
+import { DEFAULT_PRICE_COLLAR_PCT } from '../../config.js';
 import { toolsOf } from '../../tools/tool.js';
 import type { ClientScope } from '../../upstream/client-scope.js';
 import { optxUpstream } from '../../venues/deribit/deribit.upstream.js';
@@ -15,13 +16,23 @@ export interface OptxClients {
   market: DeribitClient;
   trading: DeribitTrading;
   history: MarketClients;
+  /** OPTX_PRICE_COLLAR_PCT: how far from the mark an order's own limit may execute. */
+  priceCollarPct: number;
 }
 
 /** The `clients` factory; `history` is shared with /mcp (one closed-candle cache and admission per app). */
-export function optxClients(history: MarketClientsFactory = marketClients()) {
+export function optxClients(
+  history: MarketClientsFactory = marketClients(),
+  priceCollarPct = DEFAULT_PRICE_COLLAR_PCT,
+) {
   return (scope: ClientScope): OptxClients => {
     const market = scope.client(optxUpstream);
-    return { market, trading: new DeribitTrading(market.http, market.credentials), history: history(scope) };
+    return {
+      market,
+      trading: new DeribitTrading(market.http, market.credentials),
+      history: history(scope),
+      priceCollarPct,
+    };
   };
 }
 

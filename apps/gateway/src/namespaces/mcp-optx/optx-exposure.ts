@@ -1,9 +1,10 @@
 import { AppError } from '@app/kit';
-import type { ExposureSteps } from '../../tools/tool.js';
+import type { ExposureSteps, ToolContext } from '../../tools/tool.js';
 import type { AccountSnapshot, PlannedOrder } from '../../trading/exposure-view.js';
 import type { CallDeadline } from '../../upstream/call-deadline.js';
 import type { OptxInstrument } from '../../venues/deribit/deribit-transforms.js';
 import type { OptxClients } from './optx-clients.js';
+import { type OptxPrices, priceOptxLeg } from './optx-pricing.js';
 
 /**
  * The notes' leverage formula (§8, "Leverage-cap helper") in USD: notional = |size| for inverse futures and
@@ -21,27 +22,51 @@ export function settlementCurrency(instrument: OptxInstrument): string {
   );
 }
 
-export interface OptxLeg {
+export interface OptxLeg extends OptxPrices {
   instrument: OptxInstrument;
   amount: number;
   side: 'buy' | 'sell';
 }
 
-/** The order's legs (all of one settlement currency) as the cap counts them: every leg adds its notional. */
-export function optxPlan(legs: OptxLeg[], reduceOnly = false): PlannedOrder {
+/** USDC-linear futures: amount in coin, price in USD, so what they fill at is what they add. */
+const linear = (instrument: OptxInstrument) =>
+  instrument.kind === 'future' && settlementCurrency(instrument) === 'USDC';
+
+/**
+ * The order's legs (all of one settlement currency) as the cap counts them: every leg adds its notional, a
+ * linear leg at the higher of the index and its worst-case fill (optx-pricing.ts). Every leg's own limit is
+ * collared first, reduce-only ones too.
+ */
+export async function optxPlan(
+  context: ToolContext<OptxClients>,
+  legs: OptxLeg[],
+  reduceOnly = false,
+): Promise<PlannedOrder> {
+  const fills = await Promise.all(
+    legs.map((leg) =>
+      priceOptxLeg(
+        context,
+        { ...leg, instrument_name: leg.instrument.instrument_name },
+        linear(leg.instrument),
+      ),
+    ),
+  );
   const names = legs.map((leg) => leg.instrument.instrument_name);
   return {
     account: settlementCurrency(legs[0]!.instrument),
     marks: names,
     reduceOnly,
     legs: (snapshot) =>
-      legs.map(({ instrument, amount, side }) => ({
-        instrument: instrument.instrument_name,
-        size: side === 'buy' ? amount : -amount,
-        unit_notional: inUsd(instrument.kind, settlementCurrency(instrument))
-          ? 1
-          : snapshot.marks.get(instrument.instrument_name)!,
-      })),
+      legs.map(({ instrument, amount, side }, i) => {
+        const index = snapshot.marks.get(instrument.instrument_name)!;
+        return {
+          instrument: instrument.instrument_name,
+          size: side === 'buy' ? amount : -amount,
+          unit_notional: inUsd(instrument.kind, settlementCurrency(instrument))
+            ? 1
+            : Math.max(index, fills[i]?.price ?? 0),
+        };
+      }),
   };
 }
 

@@ -94,7 +94,15 @@ export const placeComboOrder = optxTool({
     clientOrderId: deribitLabel,
     exposure: {
       ...optxAccount,
-      plan: async (input, context) => optxPlan(await checkedLegs(context, context.clients, input)),
+      // Each leg is priced as a market order within its band: the combo's price is the structure's, not a leg's.
+      plan: async (input, context) =>
+        optxPlan(
+          context,
+          (await checkedLegs(context, context.clients, input)).map((leg) => ({
+            ...leg,
+            type: 'market' as const,
+          })),
+        ),
     },
     send: async (input, context) => {
       await checkedLegs(context, context.clients, input);

@@ -79,11 +79,15 @@ export const placeOrder = optxTool({
       ...optxAccount,
       plan: async (input, context) =>
         optxPlan(
+          context,
           [
             {
               instrument: await checkedOrder(context, context.clients, input),
               amount: input.amount,
               side: input.side,
+              type: input.type ?? 'limit',
+              price: input.price,
+              trigger_price: input.trigger_price,
             },
           ],
           input.reduce_only === true,

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { deribitLabel } from '../../trading/client-order-id.js';
 import { livePosition } from './live-position.js';
 import { optxTool } from './optx-clients.js';
+import { priceOptxLeg } from './optx-pricing.js';
 import { orderByLabel, sendOrder } from './order-entry.js';
 import { InstrumentName, OrderAnswerSchema, TriggerSource } from './order-schemas.js';
 
@@ -41,19 +42,17 @@ export function protectiveOrderTool(kind: 'stop' | 'take') {
       send: async (input, context) => {
         const position = await livePosition(context, context.clients, input.instrument_name);
         const type = input.type ?? 'market';
-        return sendOrder(
-          {
-            instrument_name: input.instrument_name,
-            side: position.size > 0 ? 'sell' : 'buy',
-            amount: Math.abs(position.size),
-            type: `${kind}_${type}`,
-            ...(type === 'limit' && input.price !== undefined ? { price: input.price } : {}),
-            trigger: input.trigger ?? 'mark_price',
-            trigger_price: input.trigger_price,
-            reduce_only: true,
-          },
-          context,
-        );
+        const order = {
+          instrument_name: input.instrument_name,
+          side: position.size > 0 ? ('sell' as const) : ('buy' as const),
+          amount: Math.abs(position.size),
+          type: `${kind}_${type}` as const,
+          ...(type === 'limit' && input.price !== undefined ? { price: input.price } : {}),
+          trigger_price: input.trigger_price,
+        };
+        // Outside the cap, but a limit far through its trigger is collared like any order's (reads nothing).
+        await priceOptxLeg(context, order, false);
+        return sendOrder({ ...order, trigger: input.trigger ?? 'mark_price', reduce_only: true }, context);
       },
       lookup: (input, context) => orderByLabel(input.instrument_name, context),
     },

@@ -1,3 +1,4 @@
+import { DEFAULT_PRICE_COLLAR_PCT } from '../../config.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
 import { getAccountSummary, getOpenOrders, getPositions } from './account-tools.js';
@@ -12,14 +13,14 @@ import { placeOrder } from './place-order.tool.js';
 import { setStopLoss, setTakeProfit } from './trigger-tools.js';
 
 /** `/mcp-perpdex`: the perpetual-futures DEX (Hyperliquid API). */
-export const perpdexNamespace = () =>
+export const perpdexNamespace = (priceCollarPct = DEFAULT_PRICE_COLLAR_PCT) =>
   defineNamespace<PerpdexClients>({
     name: 'mcp-perpdex',
     description: 'perpdex (Hyperliquid API): perpetual futures',
     exchange: 'perpdex',
     upstreams: ['perpdex'],
     testnetFlag: true,
-    clients: (scope) => ({ perpdex: scope.client(perpdexUpstream) }),
+    clients: (scope) => ({ perpdex: scope.client(perpdexUpstream), priceCollarPct }),
     tools: [
       perpdexEnvironmentInfo,
       getMarkets,

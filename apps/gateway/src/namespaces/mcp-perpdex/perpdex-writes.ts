@@ -2,6 +2,7 @@ import { AppError } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import type { ExposureSteps, ToolContext, ToolResult, WriteContext } from '../../tools/tool.js';
 import type { PlannedOrder } from '../../trading/exposure-view.js';
+import { type Market, priceOrder } from '../../trading/risk/fill-valuation.js';
 import { type OrderStatus, singleStatus } from '../../venues/hyperliquid/hyperliquid-exchange-answers.js';
 import {
   type OrderKind,
@@ -55,11 +56,47 @@ export const perpdexAccount: Pick<ExposureSteps<PerpdexClients, unknown>, 'nets'
   },
 };
 
-export function perpdexPlan(context: PerpdexContext, order: WireOrder, reduceOnly: boolean): PlannedOrder {
+/** The coin's book and mark now with the venue's collar: what an order is priced against before it is sent. */
+async function marketOf(context: PerpdexContext, coin: string): Promise<Market> {
+  const [book, markets] = await Promise.all([
+    context.clients.perpdex.getBook(context, coin),
+    context.clients.perpdex.getMarkets(context),
+  ]);
+  const levels = (side: { price: number; size: number }[] | undefined) =>
+    (side ?? []).map((level) => [level.price, level.size] as const);
+  return {
+    book: { bids: levels(book.data?.bids), asks: levels(book.data?.asks) },
+    mark: markets.data.find((market) => market.asset === coin)?.mark_price ?? undefined,
+    collarPct: context.clients.priceCollarPct,
+  };
+}
+
+/**
+ * The order's one leg, valued where it can fill (trading/risk/fill-valuation.ts): the walked book within its
+ * limit (a market order's: the mid moved by its slippage) or, for a trigger order, its worst price once fired.
+ * `collared`: the price is the bot's own limit, so the collar applies (reduce-only orders too).
+ */
+export async function perpdexPlan(
+  context: PerpdexContext,
+  order: WireOrder,
+  { reduceOnly, collared }: { reduceOnly: boolean; collared: boolean },
+): Promise<PlannedOrder> {
+  const fill = priceOrder(
+    {
+      venue: 'perpdex',
+      instrument: order.coin,
+      side: order.isBuy ? 'buy' : 'sell',
+      size: order.size,
+      limit: order.price,
+      ...(order.triggerPrice === null ? {} : { trigger: order.triggerPrice }),
+      collared,
+    },
+    await marketOf(context, order.coin),
+  );
   const leg = {
     instrument: order.ref.coin,
     size: order.isBuy ? order.size : -order.size,
-    unit_notional: order.price,
+    unit_notional: fill.price,
     max_leverage: order.ref.maxLeverage,
   };
   return { account: context.clients.perpdex.trading.account(), reduceOnly, legs: () => [leg] };

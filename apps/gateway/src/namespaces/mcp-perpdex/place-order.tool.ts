@@ -131,7 +131,11 @@ export const placeOrder = perpdexTool({
     exposure: {
       ...perpdexAccount,
       plan: async (input, context) =>
-        perpdexPlan(context, await preparedFor(input, context), input.reduce_only ?? false),
+        perpdexPlan(context, await preparedFor(input, context), {
+          reduceOnly: input.reduce_only ?? false,
+          // A market order's price is its slippage bound from the mid, valued by the book it walks.
+          collared: input.type !== 'market',
+        }),
     },
     send: async (input, context) => {
       const order = await preparedFor(input, context);

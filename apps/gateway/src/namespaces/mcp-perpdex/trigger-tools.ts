@@ -10,6 +10,8 @@ import {
   oncePerCall,
   orderByCloid,
   type PerpdexContext,
+  perpdexAccount,
+  perpdexPlan,
   positionOf,
   sendOrder,
 } from './perpdex-writes.js';
@@ -93,6 +95,12 @@ function triggerTool(tpsl: 'sl' | 'tp') {
     write: {
       venue: 'perpdex',
       clientOrderId: hyperliquidCloid,
+      exposure: {
+        ...perpdexAccount,
+        // Reduce-only, so outside the cap, but priced like any order: fired, at worst its slippage bound.
+        plan: async (input, context) =>
+          perpdexPlan(context, await prepare(input, context), { reduceOnly: true, collared: false }),
+      },
       send: async (input, context) => {
         const order = await prepare(input, context);
         return sendOrder(context, order, {

@@ -3,7 +3,7 @@ import type { Lifecycle } from '../../upstream/lifecycle.js';
 import type { UpstreamHttp, UpstreamRequest, UpstreamResponse } from '../../upstream/upstream-types.js';
 import type { IbkrAuthorizer } from './ibkr-authorizer.js';
 import { readBody, sessionMissing } from './ibkr-errors.js';
-import { DEFAULT_AUTO_CONFIRM, submitWithReplies } from './ibkr-orders.js';
+import { DEFAULT_AUTO_CONFIRM, type QuestionVeto, submitWithReplies } from './ibkr-orders.js';
 import { type AccountsInfo, BrokerageSession } from './ibkr-session.js';
 import { IbkrStreamHub, STREAM_DEFAULTS, type StreamHubOptions } from './ibkr-stream-hub.js';
 
@@ -192,8 +192,8 @@ export class IbkrClient {
     }
   }
 
-  /** Places (or amends) through the reply loop; the body is the full ticket list. */
-  async placeOrders(toolCall: CallDeadline, tickets: Record<string, unknown>[]) {
+  /** Places (or amends) through the reply loop; the body is the full ticket list; `veto` may decline a question. */
+  async placeOrders(toolCall: CallDeadline, tickets: Record<string, unknown>[], veto?: QuestionVeto) {
     const account = await this.account(toolCall);
     return submitWithReplies(
       this,
@@ -201,10 +201,16 @@ export class IbkrClient {
       `/iserver/account/${account}/orders`,
       { orders: tickets },
       this.allowed,
+      veto,
     );
   }
 
-  async amendOrder(toolCall: CallDeadline, orderId: string, ticket: Record<string, unknown>) {
+  async amendOrder(
+    toolCall: CallDeadline,
+    orderId: string,
+    ticket: Record<string, unknown>,
+    veto?: QuestionVeto,
+  ) {
     const account = await this.account(toolCall);
     return submitWithReplies(
       this,
@@ -212,6 +218,7 @@ export class IbkrClient {
       `/iserver/account/${account}/order/${orderId}`,
       ticket,
       this.allowed,
+      veto,
     );
   }
 

@@ -20,6 +20,21 @@ export const MAX_REPLIES = 10;
  */
 export const DEFAULT_AUTO_CONFIRM = ['o163'];
 
+/** Questions about the order's price (o163: the limit is more than 3 % from the last price). */
+export const PRICE_QUESTION_IDS: ReadonlySet<string> = new Set(['o163']);
+
+/** A question the venue asked about an order: its message ids and its text. */
+export interface OrderQuestion {
+  ids: string[];
+  text: string;
+}
+
+/**
+ * Says no to a question the allow-list would confirm: the error to refuse the order with, or undefined to
+ * confirm. The broker tools refuse o163 when a limit is outside the gateway's price collar.
+ */
+export type QuestionVeto = (question: OrderQuestion) => Promise<Error | undefined>;
+
 /** An acknowledgement of one order (notes §5.5). */
 export interface OrderAck {
   order_id: string;
@@ -42,8 +57,9 @@ const asList = (answer: unknown): Record<string, unknown>[] =>
 
 /**
  * Sends an order request (place or amend) and walks the reply loop: a question whose ids are all allowed is
- * confirmed (`/iserver/reply/{id}` `{"confirmed": true}`), any other is declined with `{"confirmed": false}`
- * and the order refused with the question's text in `details`. Every step is a write: sent once.
+ * confirmed (`/iserver/reply/{id}` `{"confirmed": true}`) unless `veto` refuses it; any other is declined with
+ * `{"confirmed": false}` and the order refused with the question's text in `details`. Every step is a write:
+ * sent once.
  */
 export async function submitWithReplies(
   http: OrderSender,
@@ -51,6 +67,7 @@ export async function submitWithReplies(
   path: string,
   body: unknown,
   allowed: ReadonlySet<string>,
+  veto?: QuestionVeto,
 ): Promise<{ acks: OrderAck[]; confirmed: string[] }> {
   const env = http.environment;
   const send = async (p: string, b: unknown, what: string) =>
@@ -59,6 +76,16 @@ export async function submitWithReplies(
       env,
       what,
     );
+  // Declining cancels the pending order upstream; its answer is a 400 by design, so it is not read.
+  const decline = (question: Question) =>
+    http
+      .send(toolCall, {
+        method: 'POST',
+        path: `/iserver/reply/${question.id}`,
+        body: { confirmed: false },
+        idempotent: false,
+      })
+      .catch(() => undefined);
   let answer = await send(path, body, 'the order');
   const confirmed: string[] = [];
   for (let round = 0; round <= MAX_REPLIES; round++) {
@@ -76,15 +103,7 @@ export async function submitWithReplies(
     }
     const ids = question.messageIds ?? [];
     if (round === MAX_REPLIES || ids.length === 0 || !ids.every((id) => allowed.has(id))) {
-      // Declining cancels the pending order upstream; its answer is a 400 by design, so it is not read.
-      await http
-        .send(toolCall, {
-          method: 'POST',
-          path: `/iserver/reply/${question.id}`,
-          body: { confirmed: false },
-          idempotent: false,
-        })
-        .catch(() => undefined);
+      await decline(question);
       throw new AppError(
         422,
         round === MAX_REPLIES ? 'ORDER_REPLY_LOOP_EXCEEDED' : 'ORDER_QUESTION_REFUSED',
@@ -93,6 +112,14 @@ export async function submitWithReplies(
           : `broker asked a question the gateway does not confirm automatically (${ids.join(', ')}); the order was declined`,
         { details: { message_ids: ids, question: question.message.join(' '), confirmed_ids: confirmed } },
       );
+    }
+    // A veto that cannot decide (its read failed) says no as well: an unchecked confirmation is the risk.
+    const refusal = veto
+      ? await veto({ ids, text: question.message.join(' ') }).catch((error: unknown) => error)
+      : undefined;
+    if (refusal) {
+      await decline(question);
+      throw refusal;
     }
     confirmed.push(...ids);
     answer = await send(`/iserver/reply/${question.id}`, { confirmed: true }, 'the order confirmation');
