@@ -19,7 +19,7 @@ import { STREAM_MIN_ITEMS } from './tools/streamed-body.js';
 import type { AnyNamespace } from './tools/tool.js';
 import { ToolRegistry } from './tools/tool-registry.js';
 import { ErrorEnvelopeSchema } from './tools/tool-schemas.js';
-import { type ExposureViews, exposureViews } from './trading/exposure-view.js';
+import { type ExposureViews, openExposureViews } from './trading/exposure-view.js';
 import { type OpenedKeys, openIdempotencyKeys } from './trading/open-idempotency-keys.js';
 import type { Upstreams } from './upstream/upstream-profile.js';
 
@@ -33,9 +33,15 @@ export interface GatewayDeps {
   namespaces: readonly AnyNamespace[];
   /** Clock of the audit trail, tool contexts and idempotency keys; tests inject one to cross a rotation. */
   now?: () => number;
-  /** Redis key prefix of the idempotency keys when they live in Redis (tests give each run its own). */
+  /**
+   * Redis key prefix of the idempotency keys when they live in Redis, and of the exposure store's keys or
+   * PostgreSQL account names (tests give each run its own).
+   */
   redisPrefix?: string;
-  /** The leverage cap's account views; built from config unless a test holds them to reset between tests. */
+  /**
+   * The leverage cap's account views; opened from config (their reservations in PostgreSQL, Redis or memory)
+   * unless a test holds them to reset between tests. The app closes them when it closes.
+   */
   exposure?: ExposureViews;
 }
 
@@ -53,7 +59,7 @@ export async function buildApp({
   namespaces,
   now = Date.now,
   redisPrefix,
-  exposure = exposureViews(config, logger, now),
+  exposure,
 }: GatewayDeps): Promise<App> {
   const frame = {
     registry: upstreams.registry,
@@ -63,9 +69,11 @@ export async function buildApp({
   };
   let tools: ToolRegistry;
   let keys: OpenedKeys;
+  let views: ExposureViews;
   try {
     tools = new ToolRegistry(namespaces, frame);
     keys = await openIdempotencyKeys({ config, now, logger, redisPrefix });
+    views = exposure ?? (await openExposureViews({ config, logger, now, prefix: redisPrefix }));
   } catch (error) {
     // The app owns the upstreams from here on: a failed build must not leave simulators running.
     await upstreams.close();
@@ -126,6 +134,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await audit.close();
     await keys.close();
+    await views.close();
     await upstreams.close();
   });
 
@@ -160,7 +169,7 @@ export async function buildApp({
     audit,
     auditLogger: logger.child({ name: 'mcp.audit' }),
     keys: keys.keys,
-    exposure,
+    exposure: views,
     deadlineMs: config.TOOL_DEADLINE_MS,
     writeMetrics: upstreams.metrics,
   };

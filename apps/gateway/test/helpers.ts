@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.js';
 import { type GatewayConfig, loadConfig } from '../src/config.js';
 import { namespaces } from '../src/namespaces.js';
 import type { AnyNamespace } from '../src/tools/tool.js';
-import { type ExposureViews, exposureViews } from '../src/trading/exposure-view.js';
+import { type ExposureViews, openExposureViews } from '../src/trading/exposure-view.js';
 import { startUpstreams, type Upstreams } from '../src/upstream/upstream-profile.js';
 import type { UpstreamSpec } from '../src/upstream/upstream-spec.js';
 import { upstreamSpecs } from '../src/upstreams.js';
@@ -50,10 +50,15 @@ export async function startGateway(
     simulators?: SimulatorDefinition[];
     /** The simulators' clock, pinned so every run sees the same market. */
     simNow?: () => number;
-    /** Redis key prefix when env sets REDIS_URL: instances that share one share budgets, caches and idempotency keys. */
+    /**
+     * Redis key prefix when env sets REDIS_URL (and exposure account prefix with DATABASE_URL): instances that
+     * share one share budgets, caches, idempotency keys and the leverage cap's reservations.
+     */
     redisPrefix?: string;
     /** DATA_DIR to use and keep on close (a restart test starts a second gateway on it); a fresh temp dir otherwise. */
     dataDir?: string;
+    /** Another gateway whose simulators this one calls too (two instances on one account); they stay its own. */
+    simulatorsOf?: Gateway;
   } = {},
 ): Promise<Gateway> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gateway-test-'));
@@ -86,8 +91,15 @@ export async function startGateway(
     simNow: options.simNow,
     logger,
     redisPrefix: options.redisPrefix,
+    fleet: options.simulatorsOf?.sims,
   });
-  const exposure = exposureViews(config, logger, options.now ?? Date.now);
+  // Its reservations where the idempotency keys go (REDIS_URL, DATABASE_URL), under the test's prefix.
+  const exposure = await openExposureViews({
+    config,
+    logger,
+    now: options.now ?? Date.now,
+    prefix: options.redisPrefix,
+  });
   const app = await buildApp({
     config,
     logger,

@@ -74,6 +74,8 @@ export async function startUpstreams(options: {
   logger?: Logger;
   /** Prefix of the Redis keys; tests isolate runs with their own. Default `gateway:`. */
   redisPrefix?: string;
+  /** Simulators already running (a test's second gateway on the first one's): used as they are, left running. */
+  fleet?: SimulatorFleet;
 }): Promise<Upstreams> {
   const { config, specs } = options;
   const profile = config.UPSTREAM_PROFILE;
@@ -83,8 +85,8 @@ export async function startUpstreams(options: {
     environmentsOf(spec).some((environment) =>
       hostNames(spec).some((host) => !override(spec, host, environment)),
     );
-  let fleet: SimulatorFleet | undefined;
-  if (profile === 'sim') {
+  let fleet: SimulatorFleet | undefined = profile === 'sim' ? options.fleet : undefined;
+  if (profile === 'sim' && !fleet) {
     const missing = specs.filter(
       (spec) => needsSim(spec) && !options.simulators.some((simulator) => simulator.name === spec.name),
     );
@@ -171,12 +173,12 @@ export async function startUpstreams(options: {
         try {
           await registry.close();
         } finally {
-          await fleet?.close();
+          if (!options.fleet) await fleet?.close();
         }
       },
     };
   } catch (error) {
-    await fleet?.close();
+    if (!options.fleet) await fleet?.close();
     throw error;
   }
 }
