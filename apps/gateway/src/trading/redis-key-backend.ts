@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { KeyBackend, KeyEntry } from './idempotency-store.js';
+import { connectRedis } from './redis-connection.js';
 
 // A hash per key: `owner` for the compare-and-set, `entry` as JSON. Redis expires it, so it sweeps itself; the
 // time to live is relative (PEXPIRE, set once at insert; HSET keeps it), so the gateway's clock and Redis' need
@@ -72,18 +73,7 @@ export class RedisKeyBackend implements KeyBackend {
   }
 }
 
-/** Connects to REDIS_URL; ioredis is loaded only then. */
+/** Connects to REDIS_URL. */
 export async function redisKeyBackend(url: string, prefix: string): Promise<RedisKeyBackend> {
-  const { Redis } = await import('ioredis');
-  const client = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
-  });
-  // Errors reach the write that needed the store; a listener keeps ioredis from printing each reconnect.
-  client.on('error', () => undefined);
-  await client.connect().catch(() => undefined);
-  return new RedisKeyBackend(client, prefix);
+  return new RedisKeyBackend(await connectRedis(url), prefix);
 }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { connectRedis } from '../redis-connection.js';
 import type { ReservationEntry } from './reservation-store.js';
 import type { Changes, Moved, ReservationBackend } from './reservation-store-shared.js';
 
@@ -158,22 +159,11 @@ function changesOf(version: string, rows: Row[]): Changes {
   return { version: Number(version), changes };
 }
 
-/** Connects to REDIS_URL as the idempotency keys do; ioredis is loaded only then. */
+/** Connects to REDIS_URL as the idempotency keys do. */
 export async function redisReservationBackend(
   url: string,
   prefix: string,
   idleMs: number,
 ): Promise<RedisReservationBackend> {
-  const { Redis } = await import('ioredis');
-  const client = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
-  });
-  // Errors reach the order that needed the store; a listener keeps ioredis from printing each reconnect.
-  client.on('error', () => undefined);
-  await client.connect().catch(() => undefined);
-  return new RedisReservationBackend(client, prefix, idleMs);
+  return new RedisReservationBackend(await connectRedis(url), prefix, idleMs);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@app/kit';
+import type { AppError } from '@app/kit';
 import { countsBeside } from '../exposure-check.js';
 import type {
   PendingReservation,
@@ -7,6 +7,7 @@ import type {
   ReservationHandle,
   ReservationStore,
 } from './reservation-store.js';
+import { riskRefusal } from './risk-errors.js';
 
 /** One reservation as changed since a version: recorded, settled, or released (no `entry`). */
 export interface ReservationChange {
@@ -78,11 +79,13 @@ interface Copy {
 const TRIES = 50;
 
 export const exposureStoreUnavailable = (cause: unknown): AppError =>
-  new AppError(503, 'EXPOSURE_STORE_UNAVAILABLE', 'The exposure store cannot be reached; nothing was sent', {
-    retryable: true,
-    details: { risk_check: 'exposure_store' },
+  riskRefusal(
+    'EXPOSURE_STORE_UNAVAILABLE',
+    'The exposure store cannot be reached; nothing was sent',
+    { risk_check: 'exposure_store' },
+    undefined,
     cause,
-  });
+  );
 
 /**
  * Reservations shared by every instance through a backend, checked optimistically: `decide` runs on this
@@ -164,13 +167,11 @@ export class SharedReservations implements ReservationStore {
       }
       catchUp(copy, added.conflict);
     }
-    throw new AppError(
-      503,
+    throw riskRefusal(
       'EXPOSURE_STORE_BUSY',
       'Too many instances changed this account at once; nothing was sent',
       {
-        retryable: true,
-        details: { risk_check: 'exposure_store' },
+        risk_check: 'exposure_store',
       },
     );
   }
