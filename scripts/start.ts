@@ -10,8 +10,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // Both services run compiled (`prestart` builds them; docs/decisions.md, "The services run compiled").
 const services = [['apps/measure/dist/main.js'], ['apps/gateway/dist/main.js']];
 
+// The gateway's shipped pre-trade limits unless the operator names a file (docs/configuration.md).
+const env = {
+  ...process.env,
+  RISK_LIMITS_FILE: process.env.RISK_LIMITS_FILE ?? 'apps/gateway/risk-limits.yaml',
+};
 const children: ChildProcess[] = services.map((args) =>
-  spawn(process.execPath, args, { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env }),
 );
 
 let exitCode = 0;

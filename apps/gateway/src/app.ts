@@ -1,5 +1,6 @@
 import { type App, createApp, type Logger, registerMetrics } from '@app/kit';
 import { ibkrRotationRoutes } from './admin/ibkr-rotation.routes.js';
+import { riskRoutes } from './admin/risk.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { AuditLog } from './audit/audit-log.js';
 import { type GatewayConfig, maxLeverageFor } from './config.js';
@@ -21,6 +22,9 @@ import { ToolRegistry } from './tools/tool-registry.js';
 import { ErrorEnvelopeSchema } from './tools/tool-schemas.js';
 import { type ExposureViews, openExposureViews } from './trading/exposure-view.js';
 import { type OpenedKeys, openIdempotencyKeys } from './trading/open-idempotency-keys.js';
+import { openRiskStore } from './trading/risk/open-risk-store.js';
+import { PreTradeRisk } from './trading/risk/pre-trade-risk.js';
+import { loadRiskLimits } from './trading/risk/risk-limits.js';
 import type { Upstreams } from './upstream/upstream-profile.js';
 
 export const GATEWAY_VERSION = '2.0.0';
@@ -70,10 +74,13 @@ export async function buildApp({
   let tools: ToolRegistry;
   let keys: OpenedKeys;
   let views: ExposureViews;
+  let risk: PreTradeRisk;
   try {
     tools = new ToolRegistry(namespaces, frame);
+    const limits = loadRiskLimits(config.RISK_LIMITS_FILE);
     keys = await openIdempotencyKeys({ config, now, logger, redisPrefix });
     views = exposure ?? (await openExposureViews({ config, logger, now, prefix: redisPrefix }));
+    risk = new PreTradeRisk(limits, await openRiskStore(config, redisPrefix), now);
   } catch (error) {
     // The app owns the upstreams from here on: a failed build must not leave simulators running.
     await upstreams.close();
@@ -135,9 +142,11 @@ export async function buildApp({
     await audit.close();
     await keys.close();
     await views.close();
+    await risk.store.close();
     await upstreams.close();
   });
 
+  upstreams.metrics?.watchHalts(() => risk.store.halts());
   // First, so every route added below gets its request series.
   if (upstreams.metrics) {
     registerMetrics(app, {
@@ -160,6 +169,7 @@ export async function buildApp({
       profile: upstreams.profile,
       registry: upstreams.registry,
       failOnDegraded: config.READY_FAILS_ON_DEGRADED,
+      halts: () => risk.store.halts(),
     }),
   );
 
@@ -170,6 +180,7 @@ export async function buildApp({
     auditLogger: logger.child({ name: 'mcp.audit' }),
     keys: keys.keys,
     exposure: views,
+    risk,
     deadlineMs: config.TOOL_DEADLINE_MS,
     writeMetrics: upstreams.metrics,
   };
@@ -180,6 +191,9 @@ export async function buildApp({
       done();
     });
     await authenticated.register(auditRoutes(config.AUDIT_LOG_FILE));
+    await authenticated.register(
+      riskRoutes({ risk, audit, tools, invoke: deps, settleMs: config.TOOL_DEADLINE_MS }),
+    );
     await authenticated.register(
       ibkrRotationRoutes({
         registry: upstreams.registry,

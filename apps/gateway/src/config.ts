@@ -80,6 +80,8 @@ export const gatewayEnv = {
   OPTX_PRICE_COLLAR_PCT: positiveDecimal(DEFAULT_PRICE_COLLAR_PCT),
   PERPDEX_PRICE_COLLAR_PCT: positiveDecimal(DEFAULT_PRICE_COLLAR_PCT),
   BROKER_PRICE_COLLAR_PCT: positiveDecimal(DEFAULT_PRICE_COLLAR_PCT),
+  // Pre-trade limits per environment and bot tag, halts and dry runs (JSON or YAML; docs/configuration.md, "Risk").
+  RISK_LIMITS_FILE: optional(),
   // The cap's view of each account: never older than EXPOSURE_MAX_AGE_MS, refreshed in the background after
   // EXPOSURE_REFRESH_MS (docs/decisions.md, "The exposure view").
   EXPOSURE_MAX_AGE_MS: integer(2_000, { min: 0, max: 60_000 }),

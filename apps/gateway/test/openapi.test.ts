@@ -10,8 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.close());
 
+interface MediaSchema {
+  properties?: Record<string, unknown>;
+  anyOf?: MediaSchema[];
+}
 interface Media {
-  schema: { properties?: Record<string, unknown> };
+  schema: MediaSchema;
   example?: unknown;
   examples?: Record<string, { value: unknown }>;
 }
@@ -52,7 +56,10 @@ describe('/openapi.json', () => {
       expect(operation.security).toEqual([{ bearerAuth: [], botTag: [] }]);
       const request = json(operation).schema;
       expect(Object.keys(request.properties ?? {})).toEqual(Object.keys(tool.input.properties));
-      const response = json(operation, '200').schema;
+      const answer = json(operation, '200').schema;
+      // A write answers its own shape or a dry run's (the request that would have been sent).
+      const response = tool.kind === 'write' ? answer.anyOf![0]! : answer;
+      if (tool.kind === 'write') expect(answer.anyOf![1]!.properties).toHaveProperty('dry_run');
       expect(response.properties).toHaveProperty('data_timestamp');
       expect(response.properties).toHaveProperty('testnet');
       expect(response.properties).toHaveProperty('simulated');

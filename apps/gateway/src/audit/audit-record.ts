@@ -26,17 +26,22 @@ export interface AuditRecord {
    * `pending` on attempts. On results: `ok`; `replayed` (a repeat under an Idempotency-Key got the stored
    * answer, nothing was sent); `refused` (a gateway check said no: leverage cap, key reused or in progress;
    * nothing was sent); `failed` (the upstream said no, or the request never left); `unknown` (sent, the answer
-   * was lost and the lookup by client order id found nothing or could not ask: the order may exist).
+   * was lost and the lookup by client order id found nothing or could not ask: the order may exist);
+   * `dry_run` (a dry-run bot's write: checked, answered with the request, nothing sent).
    */
-  outcome: 'pending' | 'ok' | 'replayed' | 'refused' | 'failed' | 'unknown';
+  outcome: 'pending' | 'ok' | 'replayed' | 'refused' | 'failed' | 'unknown' | 'dry_run';
   /** The caller's Idempotency-Key, null when it sent none. */
   idempotency_key: string | null;
   /** The id the write carries to the venue (Deribit label, Hyperliquid cloid, IBKR cOID). */
   client_order_id: string | null;
   /** On results: true when the answer was lost and the outcome comes from the lookup by client order id. */
   reconciled?: boolean;
+  /** On results: true when a repeat sent the write again (its first send never reached the venue). */
+  resent?: boolean;
   upstream_ids: string[];
   error: { code: string; message: string; status: number } | null;
+  /** On a pre-trade risk refusal: the check, the limit, its value and the order's figure (risk-errors.ts). */
+  risk?: Record<string, unknown>;
 }
 
 const SECRET_KEY = /secret|password|passphrase|token|private_?key|api_?key|signature|authorization|cookie/i;

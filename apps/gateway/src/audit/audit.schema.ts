@@ -48,6 +48,7 @@ export const AuditRecordSchema = Type.Object(
       Type.Literal('refused'),
       Type.Literal('failed'),
       Type.Literal('unknown'),
+      Type.Literal('dry_run'),
     ]),
     // Optional: records written before the write pipeline lack them.
     idempotency_key: Type.Optional(
@@ -70,6 +71,12 @@ export const AuditRecordSchema = Type.Object(
       Type.Object({ code: Type.String(), message: Type.String(), status: Type.Integer() }),
       Type.Null(),
     ]),
+    risk: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          'A pre-trade risk decision: the check (`risk_check`), the bots rule, the limit and the figure it met; on halts and resumes their scope and reason',
+      }),
+    ),
   },
   { additionalProperties: true },
 );

@@ -1,5 +1,6 @@
 import type { App } from '@app/kit';
 import { Type } from '@sinclair/typebox';
+import type { Halt } from '../trading/risk/risk-store.js';
 import type { UpstreamRegistry } from '../upstream/upstream-registry.js';
 
 const UpstreamHealthSchema = Type.Object({
@@ -14,10 +15,24 @@ const UpstreamHealthSchema = Type.Object({
   error: Type.Union([Type.String(), Type.Null()]),
 });
 
+const HaltedSchema = Type.Object({
+  environment: Type.Boolean({ description: 'The whole environment is halted' }),
+  bots: Type.Integer({ description: 'How many bots are halted' }),
+});
+
 const ReadinessSchema = Type.Object({
   status: Type.Union([Type.Literal('ready'), Type.Literal('degraded'), Type.Literal('not_ready')]),
   profile: Type.Union([Type.Literal('sim'), Type.Literal('public')]),
   upstreams: Type.Array(UpstreamHealthSchema),
+  halted: Type.Optional(
+    Type.Object(
+      { test: HaltedSchema, live: HaltedSchema },
+      {
+        description:
+          'Kill switches in force (POST /admin/risk/halt): trading is refused there, reads go on; readiness is unchanged. Who and why: GET /admin/risk',
+      },
+    ),
+  ),
 });
 
 export interface HealthDeps {
@@ -25,6 +40,8 @@ export interface HealthDeps {
   profile: 'sim' | 'public';
   registry: UpstreamRegistry;
   failOnDegraded: boolean;
+  /** The halts in force (the risk store); counted here, named only to a bearer at /admin/risk. */
+  halts?: () => Promise<readonly Halt[]>;
 }
 
 /** Public liveness and readiness; registered at the root, outside every auth context. */
@@ -61,11 +78,24 @@ export function healthRoutes(deps: HealthDeps) {
         },
       },
       async (_request, reply) => {
-        const readiness = await deps.registry.readiness();
+        const [readiness, halted] = await Promise.all([deps.registry.readiness(), haltedOf(deps.halts)]);
         const failing =
           readiness.status === 'not_ready' || (readiness.status === 'degraded' && deps.failOnDegraded);
-        return reply.code(failing ? 503 : 200).send({ ...readiness, profile: deps.profile });
+        return reply
+          .code(failing ? 503 : 200)
+          .send({ ...readiness, profile: deps.profile, ...(halted ? { halted } : {}) });
       },
     );
   };
+}
+
+/** Halts per environment without names (the readiness answer is public); none when the store cannot be read. */
+async function haltedOf(read: HealthDeps['halts']) {
+  const halts = await read?.().catch(() => undefined);
+  if (!halts) return undefined;
+  const of = (environment: 'test' | 'live') => ({
+    environment: halts.some((halt) => halt.environment === environment && halt.bot_tag === null),
+    bots: halts.filter((halt) => halt.environment === environment && halt.bot_tag !== null).length,
+  });
+  return { test: of('test'), live: of('live') };
 }

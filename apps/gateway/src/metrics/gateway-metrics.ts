@@ -1,6 +1,7 @@
 import { type Registry, RequestMetrics } from '@app/kit';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { RegisteredTool } from '../tools/tool-registry.js';
+import type { Halt } from '../trading/risk/risk-store.js';
 import type { WriteObserver, WriteOutcome } from '../trading/write-pipeline.js';
 import type { CircuitState } from '../upstream/circuit-breaker.js';
 import type { UpstreamCallResult, UpstreamMetrics, UpstreamObservers } from '../upstream/upstream-metrics.js';
@@ -41,6 +42,8 @@ export class GatewayMetrics implements UpstreamMetrics, WriteObserver {
   readonly #budgetRefusals: Counter<'upstream' | 'environment'>;
   readonly #writes: Counter<'namespace' | 'tool' | 'outcome'>;
   readonly #replays: Counter<'namespace' | 'tool'>;
+  readonly #riskRefusals: Counter<'namespace' | 'tool' | 'code'>;
+  #halts: () => Promise<readonly Halt[]> = async () => [];
   #circuits: () => readonly CircuitReading[] = () => [];
 
   constructor(readonly registry: Registry) {
@@ -104,6 +107,30 @@ export class GatewayMetrics implements UpstreamMetrics, WriteObserver {
       labelNames: ['namespace', 'tool'],
       registers,
     });
+    this.#riskRefusals = new Counter({
+      name: 'gateway_risk_refusals_total',
+      help: 'Writes refused by a pre-trade risk check before anything was sent, by the catalogue code',
+      labelNames: ['namespace', 'tool', 'code'],
+      registers,
+    });
+    const halts = () => this.#halts();
+    new Gauge({
+      name: 'gateway_risk_halts',
+      help: 'Halts in force: scope environment (0 or 1) or bot (how many bots)',
+      labelNames: ['environment', 'scope'],
+      registers,
+      // Read from the shared risk store on each scrape, so every instance reports the halts of all.
+      async collect() {
+        this.reset();
+        const all = await halts().catch(() => undefined);
+        if (!all) return;
+        for (const environment of ['test', 'live'] as const) {
+          const own = all.filter((halt) => halt.environment === environment);
+          this.set({ environment, scope: 'environment' }, own.some((halt) => halt.bot_tag === null) ? 1 : 0);
+          this.set({ environment, scope: 'bot' }, own.filter((halt) => halt.bot_tag !== null).length);
+        }
+      },
+    });
     const circuits = () => this.#circuits();
     new Gauge({
       name: 'gateway_upstream_circuit_state',
@@ -118,6 +145,11 @@ export class GatewayMetrics implements UpstreamMetrics, WriteObserver {
             this.set({ upstream, environment, host, state: each }, each === state ? 1 : 0);
       },
     });
+  }
+
+  /** Where the halt gauge reads the halts (the risk store, opened with the app). */
+  watchHalts(read: () => Promise<readonly Halt[]>): void {
+    this.#halts = read;
   }
 
   /** Where the circuit gauge reads its states (the upstream registry, known once the app is built). */
@@ -177,6 +209,10 @@ export class GatewayMetrics implements UpstreamMetrics, WriteObserver {
 
   write(entry: RegisteredTool, outcome: WriteOutcome): void {
     this.#writes.inc({ namespace: entry.namespace.name, tool: entry.tool.name, outcome });
+  }
+
+  riskRefused(entry: RegisteredTool, code: string): void {
+    this.#riskRefusals.inc({ namespace: entry.namespace.name, tool: entry.tool.name, code });
   }
 
   replayed(entry: RegisteredTool): void {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../frame/caller.js';
-import type { Deadline } from '../upstream/call-deadline.js';
+import type { PreTradeRisk, RiskStatus } from '../trading/risk/pre-trade-risk.js';
+import type { Deadline, DryRunCapture } from '../upstream/call-deadline.js';
 import type { UpstreamRegistry } from '../upstream/upstream-registry.js';
 import type { Environment } from '../upstream/upstream-types.js';
 import type { AnyNamespace, EnvironmentInfo, UpstreamProfile, WriteContext } from './tool.js';
@@ -12,6 +13,8 @@ export interface FrameDeps {
   /** Leverage cap per venue from config; undefined for a venue without one. */
   maxLeverage: (venue: string) => number | undefined;
   now: () => number;
+  /** The bots' limits and halts (get_risk_status reads them). */
+  risk: PreTradeRisk;
 }
 
 /** Who is calling: authenticated and tagged by the transport. */
@@ -47,6 +50,8 @@ export class CallContext<C> implements WriteContext<C> {
   deadline: Deadline;
   /** Set by the write pipeline before a write's steps run; empty for reads. */
   clientOrderId = '';
+  /** Set by the write pipeline while a dry-run write runs: its venue request is captured, not sent. */
+  dryRun: DryRunCapture | undefined = undefined;
   readonly #namespace: AnyNamespace;
   readonly #deps: FrameDeps;
 
@@ -63,6 +68,14 @@ export class CallContext<C> implements WriteContext<C> {
     this.clients = clients;
     this.#namespace = namespace;
     this.#deps = deps;
+  }
+
+  riskStatus(): Promise<RiskStatus> {
+    return this.#deps.risk.status(this.environment, this.botTag);
+  }
+
+  maxLeverage(venue: string): number | undefined {
+    return this.#deps.maxLeverage(venue);
   }
 
   environmentInfo(): EnvironmentInfo {

@@ -52,6 +52,8 @@ export interface ToolAnswer {
   text?: string;
   /** A repeat under an Idempotency-Key: the first call's answer, sent as it was (`data` and `frame` unused). */
   replayed?: StoredAnswer;
+  /** A dry-run write's answer (trading/risk/dry-run.ts): nothing was sent. */
+  dryRun?: true;
 }
 
 /**

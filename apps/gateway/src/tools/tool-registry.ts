@@ -1,6 +1,7 @@
 import { bodyValidator } from '@app/kit';
-import type { TSchema } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import fastJsonStringify from 'fast-json-stringify';
+import { DryRunAnswerSchema } from '../trading/risk/dry-run.js';
 import { ENVIRONMENTS } from '../upstream/upstream-registry.js';
 import type { Environment } from '../upstream/upstream-types.js';
 import type { FrameDeps } from './call-context.js';
@@ -40,7 +41,7 @@ export class ToolRegistry {
   readonly namespaces: readonly AnyNamespace[];
   readonly #tools = new Map<string, RegisteredTool>();
 
-  constructor(namespaces: readonly AnyNamespace[], deps: FrameDeps) {
+  constructor(namespaces: readonly AnyNamespace[], deps: Pick<FrameDeps, 'registry' | 'profile'>) {
     const seen = new Set<string>();
     for (const namespace of namespaces) {
       if (!NAMESPACE_NAME.test(namespace.name))
@@ -70,7 +71,13 @@ export class ToolRegistry {
           namespace,
           tool,
           validate: bodyValidator(tool.input),
-          output: toolResponseSchema(tool.output, namespace.testnetFlag, simulated, tool.kind === 'write'),
+          output: toolResponseSchema(
+            // A write answers its own shape, or a dry run's (trading/risk/dry-run.ts).
+            tool.kind === 'write' ? Type.Union([tool.output, DryRunAnswerSchema]) : tool.output,
+            namespace.testnetFlag,
+            simulated,
+            tool.kind === 'write',
+          ),
           clients: (environment) => clients[environment],
           isoTimestamp: memoizedIsoTimestamp(),
           render: answerBytes(tool.output),

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../frame/caller.js';
 import type { ClientOrderIdFormat } from '../trading/client-order-id.js';
 import type { AccountSnapshot, PlannedOrder } from '../trading/exposure-view.js';
-import type { Deadline } from '../upstream/call-deadline.js';
+import type { RiskStatus } from '../trading/risk/pre-trade-risk.js';
+import type { Deadline, DryRunCapture } from '../upstream/call-deadline.js';
 import type { ClientScope } from '../upstream/client-scope.js';
 import type { Environment } from '../upstream/upstream-types.js';
 
@@ -31,12 +32,18 @@ export interface ToolContext<C = unknown> {
    * and then the reconciliation's deadline while those steps run.
    */
   readonly deadline: Deadline;
+  /** A dry-run write's capture (call-deadline.ts): set by the write pipeline, never by a tool. */
+  readonly dryRun?: DryRunCapture;
   /** The call's logger (lines carry its request_id). */
   log: FastifyBaseLogger;
   profile: UpstreamProfile;
   /** The namespace's clients for this caller's environment, built once per environment. */
   clients: C;
   environmentInfo(): EnvironmentInfo;
+  /** The calling bot's pre-trade limits, halt and use (trading/risk/pre-trade-risk.ts). */
+  riskStatus(): Promise<RiskStatus>;
+  /** The leverage cap of a venue (`<VENUE>_MAX_LEVERAGE`), undefined for one that does not trade. */
+  maxLeverage(venue: string): number | undefined;
   now(): number;
 }
 

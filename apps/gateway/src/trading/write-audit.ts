@@ -2,8 +2,14 @@ import type { AppError, Logger } from '@app/kit';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { AuditRecord } from '../audit/audit-record.js';
 
-type Common = Omit<AuditRecord, 'time' | 'event' | 'outcome' | 'upstream_ids' | 'error' | 'reconciled'>;
-export type ResultFields = Pick<AuditRecord, 'outcome' | 'upstream_ids' | 'error' | 'reconciled'>;
+type Common = Omit<
+  AuditRecord,
+  'time' | 'event' | 'outcome' | 'upstream_ids' | 'error' | 'reconciled' | 'resent' | 'risk'
+>;
+export type ResultFields = Pick<
+  AuditRecord,
+  'outcome' | 'upstream_ids' | 'error' | 'reconciled' | 'resent' | 'risk'
+>;
 
 /**
  * The two audit records of one write. The `attempt` is made durable before the risk checks and the venue (the
@@ -47,6 +53,7 @@ export function resultOf(error: AppError): ResultFields {
     outcome: refused ? 'refused' : error.code === 'WRITE_OUTCOME_UNKNOWN' ? 'unknown' : 'failed',
     upstream_ids: Array.isArray(ids) ? ids.map(String) : [],
     error: { code: error.code, message: error.message, status: error.status },
+    ...(refused && error.details?.risk_check !== undefined ? { risk: error.details } : {}),
   };
 }
 

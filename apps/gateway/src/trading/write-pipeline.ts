@@ -1,4 +1,4 @@
-import { type AppError, type Logger, toAppError } from '@app/kit';
+import { AppError, type Logger, toAppError } from '@app/kit';
 import type { AuditLog } from '../audit/audit-log.js';
 import { redactSecrets } from '../audit/audit-record.js';
 import { errorEnvelope } from '../frame/error-envelope.js';
@@ -10,6 +10,9 @@ import { clientOrderIdOf } from './client-order-id.js';
 import type { ExposureViews, Reservation } from './exposure-view.js';
 import { requestFingerprint } from './idempotency-key.js';
 import type { Begin, IdempotencyKeys, KeyTicket } from './idempotency-store.js';
+import { captureWrite, DryRunStop } from './risk/dry-run.js';
+import type { Effective, PreTradeRisk, WriteScope } from './risk/pre-trade-risk.js';
+import { isRiskRefusal } from './risk/risk-errors.js';
 import { recorded, resultOf, WriteTrail } from './write-audit.js';
 import {
   idempotencyInProgress,
@@ -27,6 +30,8 @@ export interface WritePipelineDeps {
   maxLeverage: (venue: string) => number | undefined;
   /** Each account's cached exposure and the orders counted against it (the leverage cap). */
   exposure: ExposureViews;
+  /** The bot's limits, halts and dry runs (trading/risk/). */
+  risk: PreTradeRisk;
   now: () => number;
   /** Told how each write ended; absent when metrics are off. */
   writeMetrics?: WriteObserver;
@@ -36,12 +41,22 @@ export interface WritePipelineDeps {
  * How a write ended, a fixed set for the metrics: `sent` (the venue answered), `reconciled` (its answer was
  * lost and the lookup found the order), `refused_leverage` (the cap refused it, nothing sent), `refused`
  * (another refusal before sending: key reused or in use, store unavailable, no cap configured), `unknown`
- * (504 WRITE_OUTCOME_UNKNOWN), `failed` (the venue refused it or could not be reached; nothing executed).
+ * (504 WRITE_OUTCOME_UNKNOWN), `failed` (the venue refused it or could not be reached; nothing executed),
+ * `dry_run` (a dry-run bot's write, answered with the request, nothing sent).
  */
-export type WriteOutcome = 'sent' | 'reconciled' | 'refused_leverage' | 'refused' | 'unknown' | 'failed';
+export type WriteOutcome =
+  | 'sent'
+  | 'reconciled'
+  | 'refused_leverage'
+  | 'refused'
+  | 'unknown'
+  | 'failed'
+  | 'dry_run';
 
 export interface WriteObserver {
   write(entry: RegisteredTool, outcome: WriteOutcome): void;
+  /** A pre-trade risk refusal, by its catalogue code (trading/risk/risk-errors.ts). */
+  riskRefused(entry: RegisteredTool, code: string): void;
   /** A repeat under an Idempotency-Key answered with the stored answer. */
   replayed(entry: RegisteredTool): void;
 }
@@ -61,7 +76,7 @@ export interface WriteCall {
 
 // biome-ignore lint/suspicious/noExplicitAny: each tool's steps were type-checked where it was declared
 type AnySteps = WriteSteps<any, any, any>;
-type Outcome = { result: ToolResult<unknown>; reconciled: boolean };
+type Outcome = { result: ToolResult<unknown>; reconciled: boolean; dryRun?: boolean };
 
 /**
  * The one path of every write tool: audit the attempt and, meanwhile, claim the idempotency key (key, body hash,
@@ -76,10 +91,13 @@ export async function runWrite(call: WriteCall, deps: WritePipelineDeps): Promis
   try {
     const answer = await writeOnce(call, deps);
     if (answer.replayed) metrics.replayed(call.entry);
+    else if (answer.dryRun) metrics.write(call.entry, 'dry_run');
     else metrics.write(call.entry, answer.frame.reconciled ? 'reconciled' : 'sent');
     return answer;
   } catch (error) {
-    metrics.write(call.entry, writeOutcomeOf(toAppError(error)));
+    const appError = toAppError(error);
+    metrics.write(call.entry, writeOutcomeOf(appError));
+    if (isRiskRefusal(appError)) metrics.riskRefused(call.entry, appError.code);
     throw error;
   }
 }
@@ -135,6 +153,7 @@ async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<Tool
         ? await reconcileOrResend(steps, call, ticket, deps)
         : await checkAndSend(steps, call, ticket, deps);
     const { result, reconciled, resent } = outcome;
+    if (outcome.dryRun) return await answerRehearsal(call, result, trail, ticket);
     const answer = call.answer(result, reconciled);
     if (resent) answer.frame.resent = true;
     const text = entry.render(answer).toString();
@@ -146,6 +165,7 @@ async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<Tool
         upstream_ids: result.upstreamIds ?? [],
         error: null,
         ...(reconciled ? { reconciled: true } : {}),
+        ...(resent ? { resent: true } : {}),
       }),
       ticket && quietly(ticket.complete(stored), context, 'storing the answer'),
     ]);
@@ -158,6 +178,25 @@ async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<Tool
     ]);
     throw error;
   }
+}
+
+/**
+ * A dry run's answer: the request that would have been sent, audited as `dry_run`. Its key is given back, not
+ * kept: a rehearsal's answer must not stand for the real order the bot may later send under the same key.
+ */
+async function answerRehearsal(
+  call: WriteCall,
+  result: ToolResult<unknown>,
+  trail: WriteTrail,
+  ticket: KeyTicket | undefined,
+): Promise<ToolAnswer> {
+  const answer = call.answer(result, false);
+  const text = JSON.stringify({ ...answer.data, ...answer.frame });
+  await Promise.all([
+    trail.result({ outcome: 'dry_run', upstream_ids: [], error: null }),
+    ticket && quietly(ticket.release(), call.context, 'giving the key back'),
+  ]);
+  return { ...answer, text, dryRun: true };
 }
 
 /**
@@ -201,7 +240,8 @@ async function attemptAndClaim(
 
 /**
  * Risk checks, then the one send; a failure that may have executed is looked up, not repeated. The order's
- * reservation is released when nothing executed, else it counts until a read of the account includes it.
+ * reservation is released when nothing executed, else it counts until a read of the account includes it. A
+ * dry-run bot's write stops before the key is marked sent: it is answered with the request, nothing leaves.
  */
 async function checkAndSend(
   steps: AnySteps,
@@ -210,7 +250,20 @@ async function checkAndSend(
   deps: WritePipelineDeps,
 ): Promise<Outcome> {
   const { input, context } = call;
-  const reservation = steps.exposure ? await reserveExposure(steps, call, deps) : undefined;
+  const scope = {
+    environment: context.environment,
+    botTag: context.botTag,
+    venue: steps.venue,
+    clientOrderId: context.clientOrderId,
+  };
+  const effective = deps.risk.effective(context.environment, context.botTag);
+  // Orders (writes that can add exposure) pass the bot's limits; cancels and closes always may go.
+  if (steps.exposure) await deps.risk.admit(scope, effective);
+  const reservation = steps.exposure ? await reserveExposure(steps, call, deps, scope, effective) : undefined;
+  if (effective.limits.dry_run) {
+    reservation?.release();
+    return rehearse(steps, call);
+  }
   // From here a holder taking the key over must reconcile: on disk before the write leaves. Lost the key (the
   // lease ran out while the risk checks waited): someone else holds it, so this call must not send.
   if (ticket) {
@@ -223,6 +276,14 @@ async function checkAndSend(
       throw idempotencyInProgress();
     }
   }
+  // The halt is read again last: a halt acknowledged before this read stops the order, one after it finds the
+  // order already leaving (docs/architecture.md, "Risk").
+  const sent = steps.exposure
+    ? await deps.risk.beforeSend(scope).catch((error: unknown) => {
+        reservation?.release();
+        throw error;
+      })
+    : undefined;
   try {
     // The context carries the deadline to the venue client: the send's, then (below) the reconciliation's.
     context.deadline = call.deadlines.send;
@@ -240,29 +301,68 @@ async function checkAndSend(
       'write answer lost; looking it up',
     );
     // Found or not, the order may exist: it stays counted until a read started after the lookup.
-    return reconcile(steps, call, ticket !== undefined, appError).finally(() => reservation?.settle());
+    return await reconcile(steps, call, ticket !== undefined, appError).finally(() => reservation?.settle());
+  } finally {
+    sent?.();
   }
 }
 
-/** The leverage cap on the account's view: the order's notional reserved, or 422 with nothing reserved. */
+/** A dry run's send: the tool builds and signs its venue request as usual, the upstream layer hands it back. */
+async function rehearse(steps: AnySteps, call: WriteCall): Promise<Outcome> {
+  const { input, context } = call;
+  context.deadline = call.deadlines.send;
+  context.dryRun = captureWrite;
+  try {
+    await steps.send(input, context);
+  } catch (error) {
+    if (!(error instanceof DryRunStop)) throw error;
+    const data = { dry_run: true, client_order_id: context.clientOrderId, request: error.request };
+    return { result: { data, obtainedAt: context.now() }, reconciled: false, dryRun: true };
+  } finally {
+    context.dryRun = undefined;
+  }
+  // Every venue write is a non-idempotent request, which the capture stops: a send that ends means a tool
+  // whose write bypassed the upstream layer.
+  throw new AppError(500, 'DRY_RUN_NOT_CAPTURED', 'The dry run could not capture the venue request');
+}
+
+/**
+ * The leverage cap and the bot's limits on the account's view: the order's notional reserved, or the refusal
+ * with nothing reserved. Then the day's loss on the same read.
+ */
 async function reserveExposure(
   steps: AnySteps,
   call: WriteCall,
   deps: WritePipelineDeps,
+  scope: WriteScope,
+  effective: Effective,
 ): Promise<Reservation> {
   const { input, context } = call;
   const exposure = steps.exposure!;
   const cap = deps.maxLeverage(steps.venue);
   if (cap === undefined) throw riskCapNotConfigured(steps.venue);
   const plan = await exposure.plan(input, context);
-  return deps.exposure.reserve(
+  let equity = Number.NaN;
+  const reservation = await deps.exposure.reserve(
     `${steps.venue}:${context.environment}:${plan.account}`,
     steps.venue,
     cap,
     exposure.nets,
     plan,
     (marks) => exposure.read(plan.account, marks, context),
+    (order) => {
+      equity = order.snapshot.equity;
+      deps.risk.checkOrder(scope, effective, order);
+    },
+    context.botTag,
   );
+  try {
+    await deps.risk.checkDailyLoss(scope, effective, plan.account, equity);
+  } catch (error) {
+    reservation.release();
+    throw error;
+  }
+  return reservation;
 }
 
 /** The venue's record of the write by its client order id; none, or no answer: 504 WRITE_OUTCOME_UNKNOWN. */
@@ -318,12 +418,14 @@ async function reconcileOrResend(
 
 /**
  * What a failed write leaves under its key (docs/decisions.md, "Which answers a key keeps"): a final answer
- * (4xx but 409 and 429) is stored and replayed; an unknown outcome stays to be looked up by the next repeat;
+ * (4xx but 409, 429 and TRADING_HALTED) is stored and replayed; an unknown outcome stays to be looked up by the next repeat;
  * anything else (409, 429, 5xx: nothing was executed) frees the key for a fresh attempt.
  */
 function settle(ticket: KeyTicket, error: AppError, requestId: string): Promise<unknown> {
   if (error.code === 'WRITE_OUTCOME_UNKNOWN') return ticket.leaveUnknown();
-  if (error.status === 409 || error.status === 429 || error.status >= 500) return ticket.release();
+  // A halt is not the order's answer: after the resume, the same key places it.
+  if (error.status === 409 || error.status === 429 || error.status >= 500 || error.code === 'TRADING_HALTED')
+    return ticket.release();
   const body = JSON.stringify(errorEnvelope(error, requestId));
   return ticket.complete({ status: error.status, body, dataTimestamp: null });
 }

@@ -13,7 +13,24 @@ export type Deadline = number | undefined;
 /** What a client method needs of the call it serves: its deadline. */
 export interface CallDeadline {
   readonly deadline: Deadline;
+  /** Set on a dry-run write's context: its write request is captured, never sent. */
+  readonly dryRun?: DryRunCapture;
 }
 
 /** For upstream requests outside a tool call: no deadline but the request's own timeout. */
 export const NO_DEADLINE: CallDeadline = Object.freeze({ deadline: undefined });
+
+/**
+ * A dry run's stand-in for sending a write (trading/risk/dry-run.ts): the upstream layer hands it the write's
+ * request as it would go on the wire, signed, and it throws instead of letting the request leave. Reads
+ * (idempotent requests) of a dry-run call are sent as usual: the checks before the write need them.
+ */
+export type DryRunCapture = (request: OutgoingWrite) => never;
+
+/** A write as the upstream layer would have sent it. */
+export interface OutgoingWrite {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}

@@ -5,7 +5,7 @@ import { NOT_SENT_CODES, parseBody, readLimited, TransportFailure } from './atte
 import type { Authorizer, OutgoingRequest } from './authorizer.js';
 import { fullJitterDelay, parseRetryAfter, sleep } from './backoff.js';
 import { type Budget, upstreamRateLimited } from './budget.js';
-import type { Deadline } from './call-deadline.js';
+import type { Deadline, DryRunCapture } from './call-deadline.js';
 import { CircuitBreaker, type CircuitState } from './circuit-breaker.js';
 import { upstreamTimeout, upstreamUnavailable } from './upstream-errors.js';
 import { resultOfError, resultOfStatus, type UpstreamCallObserver } from './upstream-metrics.js';
@@ -96,7 +96,12 @@ export class UndiciUpstream implements UpstreamHttp {
     return this.breaker.state;
   }
 
-  async request<T = unknown>(request: UpstreamRequest, deadline: Deadline): Promise<UpstreamResponse<T>> {
+  async request<T = unknown>(
+    request: UpstreamRequest,
+    deadline: Deadline,
+    dryRun?: DryRunCapture,
+  ): Promise<UpstreamResponse<T>> {
+    if (dryRun && !request.idempotent) return this.capture(request, deadline, dryRun);
     const metrics = this.options.metrics;
     if (!metrics) return this.attempts<T>(request, deadline);
     const started = performance.now();
@@ -286,6 +291,19 @@ export class UndiciUpstream implements UpstreamHttp {
           : {}),
       },
     );
+  }
+
+  /** A dry run's write: signed as it would be sent, handed to the capture, never sent (no budget, no breaker). */
+  private async capture(request: UpstreamRequest, deadline: Deadline, dryRun: DryRunCapture): Promise<never> {
+    const outgoing = this.outgoing(request);
+    if (this.options.authorizer && !request.anonymous)
+      await this.options.authorizer.authorize(outgoing, deadline);
+    return dryRun({
+      method: outgoing.method,
+      url: outgoing.origin + outgoing.path + queryString(outgoing.query),
+      headers: outgoing.headers,
+      body: outgoing.body,
+    });
   }
 
   /** This attempt's request as it goes on the wire; a fresh object per attempt. */

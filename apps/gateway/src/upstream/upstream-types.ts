@@ -5,7 +5,7 @@
  * how to build a request and what a response or an error body means.
  */
 
-import type { Deadline } from './call-deadline.js';
+import type { Deadline, DryRunCapture } from './call-deadline.js';
 
 /** Which upstream environment a call goes to; the caller's bearer token decides. */
 export type Environment = 'test' | 'live';
@@ -52,6 +52,13 @@ export interface UpstreamHttp {
   readonly host: string;
   readonly environment: Environment;
   readonly baseUrl: string;
-  /** `deadline`: the tool call's (call-deadline.ts), undefined outside a tool call. */
-  request<T = unknown>(request: UpstreamRequest, deadline: Deadline): Promise<UpstreamResponse<T>>;
+  /**
+   * `deadline`: the tool call's (call-deadline.ts), undefined outside a tool call. `dryRun`: a dry-run write's
+   * capture, handed a non-idempotent request signed instead of sending it.
+   */
+  request<T = unknown>(
+    request: UpstreamRequest,
+    deadline: Deadline,
+    dryRun?: DryRunCapture,
+  ): Promise<UpstreamResponse<T>>;
 }

@@ -1,4 +1,4 @@
-import type { CallDeadline, Deadline } from '../upstream/call-deadline.js';
+import type { CallDeadline } from '../upstream/call-deadline.js';
 import type { CachePolicy, UpstreamCache } from '../upstream/upstream-cache.js';
 import type { UpstreamHttp, UpstreamRequest, UpstreamResponse } from '../upstream/upstream-types.js';
 
@@ -42,13 +42,13 @@ export class VenueCall {
     read: (payload: unknown) => T,
     cacheUse?: CacheUse,
   ): Promise<Fetched<T>> {
-    if (!cacheUse || !this.cache) return this.#fetch(request, call.deadline, what, read);
+    if (!cacheUse || !this.cache) return this.#fetch(request, call, what, read);
     const hit = this.cache.fresh<Fetched<T>>(cacheUse.key);
     if (hit) return Promise.resolve(hit.value);
     return this.cache
       .get(cacheUse.key, cacheUse.policy, async () => {
         // A load shared by several calls runs within the deadline of the call that started it.
-        const value = await this.#fetch(request, call.deadline, what, read);
+        const value = await this.#fetch(request, call, what, read);
         return { value, obtainedAt: value.receivedAt };
       })
       .then((cached) => (cached.stale ? { ...cached.value, stale: true } : cached.value));
@@ -56,11 +56,11 @@ export class VenueCall {
 
   async #fetch<T>(
     request: UpstreamRequest,
-    deadline: Deadline,
+    call: CallDeadline,
     what: string,
     read: (payload: unknown) => T,
   ): Promise<Fetched<T>> {
-    const response = await this.http.request(request, deadline);
+    const response = await this.http.request(request, call.deadline, call.dryRun);
     const payload = this.unwrap(response, what);
     return { data: read(payload), native: payload, receivedAt: response.receivedAt };
   }

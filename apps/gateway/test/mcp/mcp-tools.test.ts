@@ -14,8 +14,6 @@ describe('MCP tool listing', () => {
     registry = new ToolRegistry(namespaces(gateway.config), {
       registry: gateway.upstreams.registry,
       profile: 'sim',
-      maxLeverage: () => undefined,
-      now: Date.now,
     });
   });
   afterAll(() => gateway.close());

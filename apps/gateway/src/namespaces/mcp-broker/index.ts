@@ -1,4 +1,5 @@
 import { DEFAULT_PRICE_COLLAR_PCT } from '../../config.js';
+import { riskStatusTool } from '../../tools/risk-status.tool.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { brokerUpstream } from '../../venues/ibkr/ibkr.upstream.js';
 import { STREAM_DEFAULTS, type StreamHubOptions } from '../../venues/ibkr/ibkr-stream-hub.js';
@@ -49,6 +50,7 @@ export const brokerNamespace = (
     },
     tools: [
       brokerEnvironmentInfo,
+      riskStatusTool('broker'),
       getClock,
       getAccount,
       getPositions,

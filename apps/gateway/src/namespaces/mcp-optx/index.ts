@@ -1,4 +1,5 @@
 import { DEFAULT_PRICE_COLLAR_PCT } from '../../config.js';
+import { riskStatusTool } from '../../tools/risk-status.tool.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { type MarketClientsFactory, marketClients } from '../mcp/market-clients.js';
 import { optxAnalyticsTools } from './analytics/index.js';
@@ -36,6 +37,7 @@ export const optxNamespace = (
     tools: [
       isTestnet,
       optxEnvironmentInfo,
+      riskStatusTool('optx'),
       getTicker,
       getTickerBatch,
       getOrderbook,

@@ -1,4 +1,5 @@
 import { DEFAULT_PRICE_COLLAR_PCT } from '../../config.js';
+import { riskStatusTool } from '../../tools/risk-status.tool.js';
 import { defineNamespace } from '../../tools/tool.js';
 import { perpdexUpstream } from '../../venues/hyperliquid/hyperliquid.upstream.js';
 import { getAccountSummary, getOpenOrders, getPositions } from './account-tools.js';
@@ -23,6 +24,7 @@ export const perpdexNamespace = (priceCollarPct = DEFAULT_PRICE_COLLAR_PCT) =>
     clients: (scope) => ({ perpdex: scope.client(perpdexUpstream), priceCollarPct }),
     tools: [
       perpdexEnvironmentInfo,
+      riskStatusTool('perpdex'),
       getMarkets,
       getTicker,
       getOrderbook,

@@ -66,7 +66,7 @@ export class HyperliquidTrading {
   /** Signs and sends one action, once; the `ok` response, or the venue's refusal as an error. */
   async exchange(toolCall: CallDeadline, action: Record<string, unknown>) {
     const request = await this.signer.exchangeRequest(action);
-    const response = await this.call.http.request(request, toolCall.deadline);
+    const response = await this.call.http.request(request, toolCall.deadline, toolCall.dryRun);
     return { response: readExchange(response), receivedAt: response.receivedAt };
   }
 }

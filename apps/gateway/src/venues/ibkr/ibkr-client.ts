@@ -79,11 +79,11 @@ export class IbkrClient {
   async send(toolCall: CallDeadline, request: UpstreamRequest): Promise<UpstreamResponse> {
     const brokerage = request.path.startsWith('/iserver');
     if (brokerage) await this.session.ensure(toolCall);
-    const response = await this.http.request(request, toolCall.deadline);
+    const response = await this.http.request(request, toolCall.deadline, toolCall.dryRun);
     if (!brokerage || !sessionMissing(response)) return response;
     this.session.invalidate();
     await this.session.ensure(toolCall);
-    return this.http.request(request, toolCall.deadline);
+    return this.http.request(request, toolCall.deadline, toolCall.dryRun);
   }
 
   async read<T>(

@@ -5,8 +5,14 @@ import { type Gateway, MAINNET, startGateway, TESTNET } from '../../helpers.js';
 import { type WriteAnswer, writeCall } from '../../support/write-gateway.js';
 
 /** The gateway with only `/mcp-perpdex` over the perpdex simulator (weight budget off: tests call a lot). */
-export function startPerpdexGateway(env: Record<string, string> = {}): Promise<Gateway> {
+export function startPerpdexGateway(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  redisPrefix?: string,
+): Promise<Gateway> {
   return startGateway({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(redisPrefix === undefined ? {} : { redisPrefix }),
     specs: [perpdexUpstream],
     simulators: [createPerpdexSimulator({ limits: { enabled: false } })],
     namespaces: [perpdexNamespace()],

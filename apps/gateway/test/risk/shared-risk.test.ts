@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Gateway, TESTNET } from '../helpers.js';
+import { simOf, startPerpdexGateway } from '../perpdex/support/perpdex-gateway.js';
+import { limitsFile } from '../support/limits-file.js';
+import { writeCall } from '../support/write-gateway.js';
+
+/**
+ * Two gateways on one shared store (Redis, then PostgreSQL; each when its URL is set, as CI sets both) hold a
+ * bot's order rate and its halt as one instance does. Each run uses its own bot tags and Redis prefix.
+ */
+const stores: { name: string; env: Record<string, string> }[] = [];
+if (process.env.REDIS_URL) stores.push({ name: 'redis', env: { REDIS_URL: process.env.REDIS_URL } });
+if (process.env.DATABASE_URL)
+  stores.push({ name: 'postgres', env: { DATABASE_URL: process.env.DATABASE_URL } });
+
+const run = randomUUID().slice(0, 8);
+const restingBuy = { coin: 'ETH', side: 'buy', size: 0.01, type: 'limit', price: 2000 };
+
+if (stores.length === 0) it.skip('needs REDIS_URL or DATABASE_URL', () => undefined);
+
+describe.each(stores)('two gateways on $name', ({ name, env }) => {
+  const bot = `pair-${name}-${run}`;
+  let a: Gateway;
+  let b: Gateway;
+  beforeAll(async () => {
+    const shared = {
+      ...env,
+      RISK_LIMITS_FILE: limitsFile(`test:\n  bots:\n    "pair-*": { orders_per_minute: 5 }\n`),
+    };
+    [a, b] = await Promise.all([
+      startPerpdexGateway({ ...shared }, undefined, `risk-${run}:`),
+      startPerpdexGateway({ ...shared }, undefined, `risk-${run}:`),
+    ]);
+  });
+  afterAll(() => Promise.all([a?.close(), b?.close()]));
+
+  const order = (gateway: Gateway, tag: string) =>
+    writeCall(gateway, {
+      path: '/mcp-perpdex/tools/place_order',
+      body: restingBuy,
+      headers: { 'x-bot-tag': tag },
+    });
+  const sent = () =>
+    [a, b].reduce((sum, gateway) => sum + simOf(gateway).hits({ method: 'POST', path: '/exchange' }), 0);
+
+  it('share one orders-per-minute window: 12 concurrent orders over both, 5 go out', async () => {
+    const before = sent();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => order(i % 2 ? a : b, bot)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(7);
+    for (const answer of refused) expect(answer.body.error?.code).toBe('ORDER_RATE_LIMIT');
+    expect(sent() - before).toBe(5);
+  });
+
+  it('share a halt: thrown on one, the other refuses the bot; resumed on the other, both let it through', async () => {
+    const tag = `halt-${name}-${run}`;
+    const admin = (gateway: Gateway, path: string, body: unknown) =>
+      fetch(`${gateway.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TESTNET}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await admin(a, '/admin/risk/halt', { bot_tag: tag, reason: 'shared' })).status).toBe(200);
+    const refused = await order(b, tag);
+    expect(refused.body.error?.code).toBe('TRADING_HALTED');
+    expect((await admin(b, '/admin/risk/resume', { bot_tag: tag, reason: 'done' })).status).toBe(200);
+    expect((await order(a, tag)).status).toBe(200);
+  });
+});
