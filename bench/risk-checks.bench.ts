@@ -65,7 +65,7 @@ async function checksPerOrder(store: RiskStore): Promise<{ cpu: number; wall: nu
       const effective = risk.effective('test', 'bench');
       await risk.admit(scope, effective);
       risk.checkOrder(scope, effective, order);
-      (await risk.beforeSend(scope))();
+      (await risk.beforeSend(scope, effective))();
     }
   };
   await run(500, 0);

@@ -80,7 +80,7 @@ export async function buildApp({
     const limits = loadRiskLimits(config.RISK_LIMITS_FILE);
     keys = await openIdempotencyKeys({ config, now, logger, redisPrefix });
     views = exposure ?? (await openExposureViews({ config, logger, now, prefix: redisPrefix }));
-    risk = new PreTradeRisk(limits, await openRiskStore(config, redisPrefix), now);
+    risk = new PreTradeRisk(limits, await openRiskStore(config, redisPrefix), now, config.TOOL_DEADLINE_MS);
   } catch (error) {
     // The app owns the upstreams from here on: a failed build must not leave simulators running.
     await upstreams.close();

@@ -107,6 +107,8 @@ export interface ExposureSteps<C, I> {
   nets: boolean;
   plan: (input: I, context: ToolContext<C>) => Promise<PlannedOrder>;
   read: (account: string, marks: string[], context: ToolContext<C>) => Promise<AccountSnapshot>;
+  /** The client order ids of the account's working orders on the venue (a bot's max_open_orders counts them). */
+  openOrders?: (context: ToolContext<C>) => Promise<string[]>;
 }
 
 /** What every tool declares. */

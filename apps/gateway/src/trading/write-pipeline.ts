@@ -258,7 +258,7 @@ async function checkAndSend(
   };
   const effective = deps.risk.effective(context.environment, context.botTag);
   // Orders (writes that can add exposure) pass the bot's limits; cancels and closes always may go.
-  if (steps.exposure) await deps.risk.admit(scope, effective);
+  if (steps.exposure) await deps.risk.admit(scope, effective, await openOrdersFor(steps, call, effective));
   const reservation = steps.exposure ? await reserveExposure(steps, call, deps, scope, effective) : undefined;
   if (effective.limits.dry_run) {
     reservation?.release();
@@ -279,7 +279,7 @@ async function checkAndSend(
   // The halt is read again last: a halt acknowledged before this read stops the order, one after it finds the
   // order already leaving (docs/architecture.md, "Risk").
   const sent = steps.exposure
-    ? await deps.risk.beforeSend(scope).catch((error: unknown) => {
+    ? await deps.risk.beforeSend(scope, effective).catch((error: unknown) => {
         reservation?.release();
         throw error;
       })
@@ -305,6 +305,14 @@ async function checkAndSend(
   } finally {
     sent?.();
   }
+}
+
+/** The venue's working orders, read only for a bot with max_open_orders (the read's start is when it saw them). */
+async function openOrdersFor(steps: AnySteps, call: WriteCall, effective: Effective) {
+  const read = steps.exposure?.openOrders;
+  if (effective.limits.max_open_orders === undefined || !read) return undefined;
+  const since = call.context.now();
+  return { ids: await read(call.context), since };
 }
 
 /** A dry run's send: the tool builds and signs its venue request as usual, the upstream layer hands it back. */

@@ -21,6 +21,7 @@ test:
     optx-only: { venues: [optx] }
     capped: { max_position_notional: 3000 }
     loser: { max_daily_loss: 50 }
+    few: { max_open_orders: 2 }
 `;
 
 let gateway: Gateway;
@@ -104,6 +105,27 @@ describe('a bot’s limits', () => {
     });
     expect(exchangeCalls()).toBe(0);
     expect((await as('eth-only', restingBuy(0.01))).status).toBe(200);
+  });
+
+  it('hold max_open_orders against concurrent orders: the bot’s working orders and those still being sent', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => as('few', restingBuy(0.01))));
+    const placed = answers.filter((answer) => answer.status === 200);
+    expect(placed).toHaveLength(2);
+    for (const answer of answers.filter((each) => each.status !== 200))
+      expect(answer.body.error).toMatchObject({
+        code: 'OPEN_ORDERS_LIMIT',
+        details: { risk_check: 'max_open_orders', limit: 2, value: 2 },
+      });
+    expect(exchangeCalls()).toBe(2);
+    // Another bot's orders are not this bot's.
+    expect((await as('calm', restingBuy(0.01))).status).toBe(200);
+    const cancel = await as(
+      'few',
+      { coin: 'ETH', client_order_id: placed[0]!.body.client_order_id },
+      'cancel_order',
+    );
+    expect(cancel.status).toBe(200);
+    expect((await as('few', restingBuy(0.01))).status).toBe(200);
   });
 
   it('count orders in flight against max_position_notional', async () => {

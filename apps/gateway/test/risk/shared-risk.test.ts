@@ -26,12 +26,13 @@ describe.each(stores)('two gateways on $name', ({ name, env }) => {
   beforeAll(async () => {
     const shared = {
       ...env,
-      RISK_LIMITS_FILE: limitsFile(`test:\n  bots:\n    "pair-*": { orders_per_minute: 5 }\n`),
+      RISK_LIMITS_FILE: limitsFile(
+        `test:\n  bots:\n    "pair-*": { orders_per_minute: 5 }\n    "open-*": { max_open_orders: 3 }\n`,
+      ),
     };
-    [a, b] = await Promise.all([
-      startPerpdexGateway({ ...shared }, undefined, `risk-${run}:`),
-      startPerpdexGateway({ ...shared }, undefined, `risk-${run}:`),
-    ]);
+    // One perpdex simulator (one account) behind both.
+    a = await startPerpdexGateway({ ...shared }, undefined, `risk-${run}:`);
+    b = await startPerpdexGateway({ ...shared }, undefined, `risk-${run}:`, a);
   });
   afterAll(() => Promise.all([a?.close(), b?.close()]));
 
@@ -41,8 +42,7 @@ describe.each(stores)('two gateways on $name', ({ name, env }) => {
       body: restingBuy,
       headers: { 'x-bot-tag': tag },
     });
-  const sent = () =>
-    [a, b].reduce((sum, gateway) => sum + simOf(gateway).hits({ method: 'POST', path: '/exchange' }), 0);
+  const sent = () => simOf(a).hits({ method: 'POST', path: '/exchange' });
 
   it('share one orders-per-minute window: 12 concurrent orders over both, 5 go out', async () => {
     const before = sent();
@@ -52,6 +52,23 @@ describe.each(stores)('two gateways on $name', ({ name, env }) => {
     expect(refused).toHaveLength(7);
     for (const answer of refused) expect(answer.body.error?.code).toBe('ORDER_RATE_LIMIT');
     expect(sent() - before).toBe(5);
+  });
+
+  it('share max_open_orders: 10 concurrent orders over both, 3 rest; a cancelled one frees a place', async () => {
+    const tag = `open-${name}-${run}`;
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => order(i % 2 ? a : b, tag)));
+    const placed = answers.filter((answer) => answer.status === 200);
+    expect(placed).toHaveLength(3);
+    for (const answer of answers.filter((each) => each.status !== 200))
+      expect(answer.body.error).toMatchObject({ code: 'OPEN_ORDERS_LIMIT', details: { limit: 3 } });
+    const cancel = await writeCall(a, {
+      path: '/mcp-perpdex/tools/cancel_order',
+      body: { coin: 'ETH', client_order_id: placed[0]!.body.client_order_id },
+      headers: { 'x-bot-tag': tag },
+    });
+    expect(cancel.status).toBe(200);
+    expect((await order(b, tag)).status).toBe(200);
+    expect((await order(a, tag)).body.error?.code).toBe('OPEN_ORDERS_LIMIT');
   });
 
   it('share a halt: thrown on one, the other refuses the bot; resumed on the other, both let it through', async () => {

@@ -6,7 +6,7 @@ import type { OrderAck } from '../../venues/ibkr/ibkr-orders.js';
 import { brokerMarket, valuedLeg } from './broker-pricing.js';
 import type { BrokerClients } from './broker-tool.js';
 import type { OrderLeg } from './order.schema.js';
-import { orderOfRow } from './order-rows.js';
+import { isOpenStatus, orderOfRow } from './order-rows.js';
 
 type Context = ToolContext<BrokerClients>;
 
@@ -89,8 +89,13 @@ export async function lookupPlaced(
  * a `plan` from brokerPlan: equity = net liquidation, current = gross position value (portfolio summary), and
  * an order adds how much its legs change |position| × price (`nets`).
  */
-export const brokerAccount: Pick<ExposureSteps<BrokerClients, unknown>, 'nets' | 'read'> = {
+export const brokerAccount: Pick<ExposureSteps<BrokerClients, unknown>, 'nets' | 'read' | 'openOrders'> = {
   nets: true,
+  openOrders: async (context) =>
+    (await context.clients.broker.liveOrders(context)).data
+      .map(orderOfRow)
+      .filter((order) => isOpenStatus(order.status) && order.client_order_id !== null)
+      .map((order) => order.client_order_id as string),
   read: async (_account, _marks, context) => {
     const [summary, positions] = await Promise.all([
       context.clients.broker.summary(context),

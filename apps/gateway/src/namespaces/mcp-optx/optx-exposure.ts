@@ -108,7 +108,14 @@ export async function readOptxAccount(
 }
 
 /** Spread into `WriteSteps.exposure` of the optx order tools, with a `plan` from optxPlan. */
-export const optxAccount: Pick<ExposureSteps<OptxClients, unknown>, 'nets' | 'read'> = {
+export const optxAccount: Pick<ExposureSteps<OptxClients, unknown>, 'nets' | 'read' | 'openOrders'> = {
   nets: false,
   read: (currency, marks, context) => readOptxAccount(context, context.clients, currency, marks),
+  // Untriggered stop and take orders are not reliably in `all` (get_open_orders reads both likewise).
+  openOrders: async (context) => {
+    const pages = await Promise.all(
+      ['all', 'trigger_all'].map((type) => context.clients.trading.getAllOpenOrders(context, type)),
+    );
+    return pages.flatMap((page) => page.data.map((order) => String(order.label ?? '')));
+  },
 };

@@ -40,8 +40,12 @@ export async function midOf(context: PerpdexContext, coin: string): Promise<numb
  * account is the master address, read by `clearinghouseState`. Spread into `WriteSteps.exposure` with a `plan`
  * from perpdexPlan.
  */
-export const perpdexAccount: Pick<ExposureSteps<PerpdexClients, unknown>, 'nets' | 'read'> = {
+export const perpdexAccount: Pick<ExposureSteps<PerpdexClients, unknown>, 'nets' | 'read' | 'openOrders'> = {
   nets: false,
+  openOrders: async (context) =>
+    (await context.clients.perpdex.trading.openOrders(context)).data.flatMap((order) =>
+      order.client_order_id === null ? [] : [order.client_order_id],
+    ),
   read: async (_account, _marks, context) => {
     const state = (await context.clients.perpdex.trading.accountState(context)).data;
     const positions = new Map(

@@ -19,6 +19,9 @@ CREATE TABLE IF NOT EXISTS gateway_risk_issued (
   environment TEXT NOT NULL, venue TEXT NOT NULL, client_order_id TEXT NOT NULL, bot_tag TEXT NOT NULL,
   at BIGINT NOT NULL, PRIMARY KEY (environment, venue, client_order_id));
 CREATE INDEX IF NOT EXISTS gateway_risk_issued_at ON gateway_risk_issued (at);
+CREATE INDEX IF NOT EXISTS gateway_risk_issued_bot ON gateway_risk_issued (environment, venue, bot_tag);
+CREATE TABLE IF NOT EXISTS gateway_risk_recent (
+  scope TEXT NOT NULL, client_order_id TEXT NOT NULL, until BIGINT NOT NULL, PRIMARY KEY (scope, client_order_id));
 CREATE TABLE IF NOT EXISTS gateway_risk_day_open (
   account TEXT NOT NULL, day TEXT NOT NULL, equity DOUBLE PRECISION NOT NULL, PRIMARY KEY (account, day));`;
 
@@ -42,16 +45,19 @@ export class PostgresRiskStore implements RiskStore {
   }
 
   admit(admission: Admission): Promise<Admitted> {
-    const { environment, botTag, venue, clientOrderId, now, perMinute } = admission;
+    const { environment, botTag, venue, clientOrderId, now, perMinute, openOrders } = admission;
     const scope = scopeOf(environment, botTag);
+    const recent = `${venue}|${scope}`;
     return transaction(this.pool, async (client) => {
       const halted = await client.query<{ halt: Halt }>(
         'SELECT halt FROM gateway_risk_halts WHERE scope = $1 OR scope = $2 ORDER BY length(scope) LIMIT 1',
         [scopeOf(environment, null), scope],
       );
       if (halted.rows[0]) return { ok: false, halt: halted.rows[0].halt };
+      // One bot's admissions in turn: its window and its open orders are counted and taken in one step.
+      if (perMinute !== undefined || openOrders)
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gateway_risk_bot:${scope}`]);
       if (perMinute !== undefined) {
-        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gateway_risk_rate:${scope}`]);
         await client.query('DELETE FROM gateway_risk_rate WHERE scope = $1 AND at <= $2', [
           scope,
           now - RATE_WINDOW_MS,
@@ -65,12 +71,33 @@ export class PostgresRiskStore implements RiskStore {
           const oldest = Number(window.rows[0]!.oldest ?? now);
           return { ok: false, rate: { count, limit: perMinute, retryAfterMs: retryAfterMs(oldest, now) } };
         }
+      }
+      if (openOrders) {
+        const counted = await client.query<{ count: string }>(
+          `SELECT (SELECT count(*) FROM gateway_risk_issued
+                    WHERE environment = $1 AND venue = $2 AND bot_tag = $3 AND client_order_id = ANY($4))
+                + (SELECT count(*) FROM gateway_risk_recent
+                    WHERE scope = $5 AND until >= $6 AND NOT (client_order_id = ANY($4))) AS count`,
+          [environment, venue, botTag, openOrders.open, recent, openOrders.since],
+        );
+        const count = Number(counted.rows[0]!.count);
+        if (count >= openOrders.limit) return { ok: false, openOrders: { count, limit: openOrders.limit } };
+        await client.query('DELETE FROM gateway_risk_recent WHERE scope = $1 AND until < $2', [
+          recent,
+          now - RATE_WINDOW_MS,
+        ]);
+        await client.query(
+          `INSERT INTO gateway_risk_recent (scope, client_order_id, until) VALUES ($1, $2, $3)
+           ON CONFLICT (scope, client_order_id) DO UPDATE SET until = EXCLUDED.until`,
+          [recent, clientOrderId, now + openOrders.inFlightMs],
+        );
+      }
+      if (perMinute !== undefined)
         await client.query('INSERT INTO gateway_risk_rate (scope, at, client_order_id) VALUES ($1, $2, $3)', [
           scope,
           now,
           clientOrderId,
         ]);
-      }
       await client.query(
         `INSERT INTO gateway_risk_issued (environment, venue, client_order_id, bot_tag, at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (environment, venue, client_order_id) DO UPDATE SET bot_tag = EXCLUDED.bot_tag, at = EXCLUDED.at`,
@@ -78,6 +105,17 @@ export class PostgresRiskStore implements RiskStore {
       );
       return { ok: true };
     });
+  }
+
+  async settled(admission: Admission, now: number): Promise<void> {
+    await this.pool.query(
+      'UPDATE gateway_risk_recent SET until = $1 WHERE scope = $2 AND client_order_id = $3',
+      [
+        now,
+        `${admission.venue}|${scopeOf(admission.environment, admission.botTag)}`,
+        admission.clientOrderId,
+      ],
+    );
   }
 
   async haltOf(environment: Environment, botTag: string): Promise<Halt | undefined> {

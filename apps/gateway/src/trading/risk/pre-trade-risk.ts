@@ -59,13 +59,23 @@ export class PreTradeRisk {
     readonly limits: RiskLimits,
     readonly store: RiskStore,
     private readonly now: () => number,
+    /** The longest an order's send may take (the tool deadline): how long it may be missing from a read. */
+    private readonly inFlightMs = 10_000,
   ) {}
 
   effective(environment: Environment, botTag: string): Effective {
     return this.limits.forBot(environment, botTag);
   }
 
-  async admit(scope: WriteScope, { limits, rule }: Effective): Promise<void> {
+  /**
+   * Halt, venue allow-list, order rate and open orders, in one store call. `open`: the venue's working orders
+   * (their client order ids) as a read that started at `since` saw them, when the bot has max_open_orders.
+   */
+  async admit(
+    scope: WriteScope,
+    { limits, rule }: Effective,
+    open?: { ids: readonly string[]; since: number },
+  ): Promise<void> {
     if (limits.venues && !limits.venues.includes(scope.venue as never))
       throw riskRefusal('VENUE_NOT_ALLOWED', `Bot ${scope.botTag} may not trade on ${scope.venue}`, {
         risk_check: 'venue_allow_list',
@@ -73,13 +83,29 @@ export class PreTradeRisk {
         venue: scope.venue,
         allowed: limits.venues,
       });
+    const maxOpen = limits.max_open_orders;
     const admitted = await this.store.admit({
       ...scope,
       now: this.now(),
       perMinute: limits.orders_per_minute,
+      ...(maxOpen !== undefined && open
+        ? { openOrders: { limit: maxOpen, open: open.ids, since: open.since, inFlightMs: this.inFlightMs } }
+        : {}),
     });
     if (admitted.ok) return;
     if ('halt' in admitted) throw halted(admitted.halt);
+    if ('openOrders' in admitted)
+      throw riskRefusal(
+        'OPEN_ORDERS_LIMIT',
+        `Bot ${scope.botTag} has ${admitted.openOrders.count} open orders on ${scope.venue}; its limit is ${admitted.openOrders.limit}`,
+        {
+          risk_check: 'max_open_orders',
+          rule,
+          venue: scope.venue,
+          limit: admitted.openOrders.limit,
+          value: admitted.openOrders.count,
+        },
+      );
     const { count, limit, retryAfterMs } = admitted.rate;
     throw riskRefusal(
       'ORDER_RATE_LIMIT',
@@ -181,9 +207,14 @@ export class PreTradeRisk {
    * The halt read from the store now: the last step before the order leaves. An order that passes is counted
    * as sending until `done` is called (its answer or lookup is in), so a halt can wait for it (`settled`).
    */
-  async beforeSend(scope: WriteScope): Promise<() => void> {
+  async beforeSend(scope: WriteScope, { limits }: Effective): Promise<() => void> {
     const halt = await this.store.haltOf(scope.environment, scope.botTag);
     if (halt) throw halted(halt);
+    // From its answer on, a read of the venue's open orders shows it: it stops counting as in flight.
+    const settle =
+      limits.max_open_orders === undefined
+        ? undefined
+        : () => this.store.settled({ ...scope, now: this.now() }, this.now()).catch(() => undefined);
     let finish!: () => void;
     const done = new Promise<void>((resolve) => {
       finish = resolve;
@@ -193,6 +224,7 @@ export class PreTradeRisk {
     return () => {
       this.#sending.delete(entry);
       finish();
+      void settle?.();
     };
   }
 

@@ -11,10 +11,12 @@ import {
   scopeOf,
 } from './risk-store.js';
 
-// KEYS: halts hash, the bot's window (sorted set, score = ms), the venue's issued ids (sorted set).
-// ARGV: environment scope, bot scope, now, limit (-1: none), window member, issued member, issued cutoff.
-// Answers {halt JSON} | {false, count, oldest} (window full) | {} (admitted). Atomic on the server, so two
-// instances never both take the last place in a window.
+// KEYS: halts hash, the bot's window (sorted set, score = ms), the venue's issued ids (sorted set), the bot's
+// issued ids on the venue (score = ms), the bot's orders an open-orders read may miss (score = until when).
+// ARGV: environment scope, bot scope, now, rate limit (-1: none), window member, issued member, issued cutoff,
+// client order id, open-orders limit (-1: none), the read's start, in flight until, the read's open ids...
+// Answers {halt JSON} | {false, count, oldest} (window full) | {false, false, count} (open orders) | {} (admitted).
+// Atomic on the server, so two instances never both take the last place.
 const ADMIT = `
 local halt = redis.call('HGET', KEYS[1], ARGV[1]) or redis.call('HGET', KEYS[1], ARGV[2])
 if halt then return {halt} end
@@ -27,11 +29,32 @@ if limit >= 0 then
     local oldest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')[2] or ARGV[3]
     return {false, count, oldest}
   end
+end
+local openLimit = tonumber(ARGV[9])
+if openLimit >= 0 then
+  redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now - ${RATE_WINDOW_MS})
+  local open = {}
+  local count = 0
+  for i = 12, #ARGV do
+    open[ARGV[i]] = true
+    if redis.call('ZSCORE', KEYS[4], ARGV[i]) then count = count + 1 end
+  end
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[5], ARGV[10], '+inf')) do
+    if not open[id] then count = count + 1 end
+  end
+  if count >= openLimit then return {false, false, count} end
+  redis.call('ZADD', KEYS[5], ARGV[11], ARGV[8])
+  redis.call('PEXPIRE', KEYS[5], ${RATE_WINDOW_MS} * 2)
+end
+if limit >= 0 then
   redis.call('ZADD', KEYS[2], now, ARGV[5])
   redis.call('PEXPIRE', KEYS[2], ${RATE_WINDOW_MS})
 end
 redis.call('ZADD', KEYS[3], now, ARGV[6])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[7])
+redis.call('ZADD', KEYS[4], now, ARGV[8])
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ARGV[7])
+redis.call('PEXPIRE', KEYS[4], ${ISSUED_RETENTION_MS})
 return {}`;
 
 // KEYS: the account's day-open key. ARGV: equity, time to live (ms). The first writer's equity stands.
@@ -44,8 +67,10 @@ interface RiskCommands {
     halts: string,
     window: string,
     issued: string,
+    botIssued: string,
+    recent: string,
     ...args: (string | number)[]
-  ): Promise<[string | null, number?, string?] | []>;
+  ): Promise<[string | null, (number | null)?, (string | number)?] | []>;
   riskDayOpen(key: string, equity: number, ttlMs: number): Promise<string>;
 }
 
@@ -57,32 +82,52 @@ export class RedisRiskStore implements RiskStore {
     private readonly client: Redis,
     private readonly prefix: string,
   ) {
-    client.defineCommand('riskAdmit', { numberOfKeys: 3, lua: ADMIT });
+    client.defineCommand('riskAdmit', { numberOfKeys: 5, lua: ADMIT });
     client.defineCommand('riskDayOpen', { numberOfKeys: 1, lua: DAY_OPEN });
     this.#commands = client as unknown as RiskCommands;
   }
 
   async admit(admission: Admission): Promise<Admitted> {
-    const { environment, botTag, venue, clientOrderId, now, perMinute } = admission;
+    const { environment, botTag, venue, clientOrderId, now, perMinute, openOrders } = admission;
+    const bot = scopeOf(environment, botTag);
     const answer = await this.#commands.riskAdmit(
       this.#key('halts'),
-      this.#key(`rate:${scopeOf(environment, botTag)}`),
+      this.#key(`rate:${bot}`),
       this.#key(`issued:${environment}:${venue}`),
+      this.#key(`issued:${venue}:${bot}`),
+      this.#key(`recent:${venue}:${bot}`),
       scopeOf(environment, null),
-      scopeOf(environment, botTag),
+      bot,
       now,
       perMinute ?? -1,
       `${now}:${clientOrderId}`,
       JSON.stringify([clientOrderId, botTag]),
       now - ISSUED_RETENTION_MS,
+      clientOrderId,
+      openOrders?.limit ?? -1,
+      openOrders?.since ?? 0,
+      now + (openOrders?.inFlightMs ?? 0),
+      ...(openOrders?.open ?? []),
     );
     if (answer.length === 0) return { ok: true };
-    const [halt, count, oldest] = answer;
+    const [halt, count, last] = answer;
     if (halt) return { ok: false, halt: JSON.parse(halt) as Halt };
+    if (count === null || count === undefined)
+      return { ok: false, openOrders: { count: Number(last), limit: openOrders!.limit } };
     return {
       ok: false,
-      rate: { count: count!, limit: perMinute!, retryAfterMs: retryAfterMs(Number(oldest), now) },
+      rate: { count, limit: perMinute!, retryAfterMs: retryAfterMs(Number(last), now) },
     };
+  }
+
+  async settled(admission: Admission, now: number): Promise<void> {
+    const { environment, botTag, venue, clientOrderId } = admission;
+    await this.client.zadd(
+      this.#key(`recent:${venue}:${scopeOf(environment, botTag)}`),
+      'XX',
+      now,
+      clientOrderId,
+    );
   }
 
   async haltOf(environment: Environment, botTag: string): Promise<Halt | undefined> {

@@ -23,12 +23,27 @@ export interface Admission {
   now: number;
   /** orders_per_minute of the bot; undefined: not limited (not counted either). */
   perMinute?: number;
+  /** max_open_orders of the bot, with the venue's working orders as a read that started at `since` saw them. */
+  openOrders?: OpenOrdersCheck;
+}
+
+/**
+ * The bot's open orders on the venue: those of the read (`open`, the client order ids of the account's working
+ * orders) that were issued to the bot, plus its orders the read may have missed: still being sent, or sent after
+ * the read started (`since`). An order is in flight from its admission until `settled` (at most `inFlightMs`).
+ */
+export interface OpenOrdersCheck {
+  limit: number;
+  open: readonly string[];
+  since: number;
+  inFlightMs: number;
 }
 
 export type Admitted =
   | { ok: true }
   | { ok: false; halt: Halt }
-  | { ok: false; rate: { count: number; limit: number; retryAfterMs: number } };
+  | { ok: false; rate: { count: number; limit: number; retryAfterMs: number } }
+  | { ok: false; openOrders: { count: number; limit: number } };
 
 /** The order-rate window: orders per bot in any 60 s. */
 export const RATE_WINDOW_MS = 60_000;
@@ -62,6 +77,8 @@ export interface RiskStore {
   issued(environment: Environment, venue: string, now: number): Promise<Map<string, string>>;
   /** Orders the bot placed in the window now (for GET /admin/risk and get_risk_status). */
   rateCount(environment: Environment, botTag: string, now: number): Promise<number>;
+  /** The order's send is over (answered or looked up): from now a read of the venue's open orders shows it. */
+  settled(admission: Admission, now: number): Promise<void>;
   /** The account's equity at its first read of `day` (UTC date): stored by the first caller, answered to all. */
   dayOpen(account: string, day: string, equity: number): Promise<number>;
   close(): Promise<void>;

@@ -7,6 +7,7 @@ import {
   type Admitted,
   type Halt,
   ISSUED_RETENTION_MS,
+  RATE_WINDOW_MS,
   type RiskStore,
   retryAfterMs,
   scopeOf,
@@ -21,6 +22,8 @@ import {
 export class SqliteRiskStore implements RiskStore {
   readonly #db: Database.Database;
   readonly #windows = new Map<string, number[]>();
+  /** Per venue and bot: client order id → until when it counts as possibly missing from an open-orders read. */
+  readonly #recent = new Map<string, Map<string, number>>();
   readonly #statements;
 
   constructor(file: string) {
@@ -51,6 +54,10 @@ export class SqliteRiskStore implements RiskStore {
         'SELECT client_order_id, bot_tag FROM risk_issued WHERE environment = ? AND venue = ? AND at > ?',
       ),
       forget: db.prepare<[number]>('DELETE FROM risk_issued WHERE at <= ?'),
+      issuedAmong: db.prepare<[string, string, string, string], { count: number }>(
+        `SELECT count(*) AS count FROM risk_issued WHERE environment = ? AND venue = ? AND bot_tag = ?
+         AND client_order_id IN (SELECT value FROM json_each(?))`,
+      ),
       openDay: db.prepare<[string, string, number]>(
         'INSERT OR IGNORE INTO risk_day_open (account, day, equity) VALUES (?, ?, ?)',
       ),
@@ -61,22 +68,53 @@ export class SqliteRiskStore implements RiskStore {
   }
 
   async admit(admission: Admission): Promise<Admitted> {
-    const { environment, botTag, venue, clientOrderId, now, perMinute } = admission;
+    const { environment, botTag, venue, clientOrderId, now, perMinute, openOrders } = admission;
     const halt = this.#haltOf(environment, botTag);
     if (halt) return { ok: false, halt };
-    if (perMinute !== undefined) {
-      const scope = scopeOf(environment, botTag);
-      const hits = slideWindow(this.#windows.get(scope) ?? [], now);
-      if (hits.length >= perMinute)
-        return {
-          ok: false,
-          rate: { count: hits.length, limit: perMinute, retryAfterMs: retryAfterMs(hits[0] ?? now, now) },
-        };
+    const scope = scopeOf(environment, botTag);
+    const hits = perMinute === undefined ? undefined : slideWindow(this.#windows.get(scope) ?? [], now);
+    if (hits && perMinute !== undefined && hits.length >= perMinute)
+      return {
+        ok: false,
+        rate: { count: hits.length, limit: perMinute, retryAfterMs: retryAfterMs(hits[0] ?? now, now) },
+      };
+    const recent = this.#recentOf(venue, scope, now);
+    if (openOrders) {
+      const open = new Set(openOrders.open);
+      const issued = this.#statements.issuedAmong.get(
+        environment,
+        venue,
+        botTag,
+        JSON.stringify([...open]),
+      )!.count;
+      let count = issued;
+      for (const [id, until] of recent) if (until >= openOrders.since && !open.has(id)) count++;
+      if (count >= openOrders.limit) return { ok: false, openOrders: { count, limit: openOrders.limit } };
+      recent.set(clientOrderId, now + openOrders.inFlightMs);
+    }
+    if (hits) {
       hits.push(now);
       this.#windows.set(scope, hits);
     }
     this.#statements.issue.run(environment, venue, clientOrderId, botTag, now);
     return { ok: true };
+  }
+
+  async settled(admission: Admission, now: number): Promise<void> {
+    const recent = this.#recent.get(`${admission.venue}|${scopeOf(admission.environment, admission.botTag)}`);
+    if (recent?.has(admission.clientOrderId)) recent.set(admission.clientOrderId, now);
+  }
+
+  /** The bot's orders on a venue a read of its open orders may not show yet (RATE_WINDOW_MS kept at most). */
+  #recentOf(venue: string, scope: string, now: number): Map<string, number> {
+    const key = `${venue}|${scope}`;
+    let recent = this.#recent.get(key);
+    if (!recent) {
+      recent = new Map();
+      this.#recent.set(key, recent);
+    }
+    for (const [id, until] of recent) if (until < now - RATE_WINDOW_MS) recent.delete(id);
+    return recent;
   }
 
   async haltOf(environment: Environment, botTag: string): Promise<Halt | undefined> {

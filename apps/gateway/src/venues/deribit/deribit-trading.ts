@@ -120,6 +120,11 @@ export class DeribitTrading {
     return this.#private.send(toolCall, request, `currency ${currency}`, asList);
   }
 
+  /** Every currency's open orders of one `type` (private/get_open_orders). */
+  getAllOpenOrders(toolCall: CallDeadline, type: string) {
+    return this.#private.send(toolCall, call('private', 'get_open_orders', { type }), 'open orders', asList);
+  }
+
   getOpenOrdersByInstrument(toolCall: CallDeadline, instrument: string) {
     const request = call('private', 'get_open_orders_by_instrument', {
       instrument_name: instrument,

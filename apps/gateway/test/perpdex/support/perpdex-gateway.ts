@@ -9,10 +9,12 @@ export function startPerpdexGateway(
   env: Record<string, string> = {},
   dataDir?: string,
   redisPrefix?: string,
+  simulatorsOf?: Gateway,
 ): Promise<Gateway> {
   return startGateway({
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(redisPrefix === undefined ? {} : { redisPrefix }),
+    ...(simulatorsOf === undefined ? {} : { simulatorsOf }),
     specs: [perpdexUpstream],
     simulators: [createPerpdexSimulator({ limits: { enabled: false } })],
     namespaces: [perpdexNamespace()],
