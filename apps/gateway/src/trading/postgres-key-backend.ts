@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { KeyBackend, KeyEntry } from './idempotency-store.js';
+import { openPostgresPool } from './postgres-pool.js';
 
 /**
  * Idempotency keys in PostgreSQL (DATABASE_URL), shared by every instance on it. The table is created at start
@@ -10,10 +11,7 @@ export class PostgresKeyBackend implements KeyBackend {
   constructor(private readonly pool: Pool) {}
 
   static async open(url: string): Promise<PostgresKeyBackend> {
-    const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 2_000 });
-    // An idle client's connection error must not crash the process; the next query reports it.
-    pool.on('error', () => undefined);
+    const pool = await openPostgresPool(url);
     await pool.query(`CREATE TABLE IF NOT EXISTS gateway_idempotency_keys (
       id TEXT PRIMARY KEY,
       owner TEXT NOT NULL,

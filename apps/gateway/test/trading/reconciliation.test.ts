@@ -28,6 +28,14 @@ beforeEach(() => gateway.sims.get('desk')!.test.faults.clear());
 const holding = async (clientOrderId: unknown) =>
   (await deskOrders(gateway)).orders.filter((order) => order.client_id === clientOrderId).length;
 
+/** The desk's lookup by client order id answers 503 until the faults are cleared: the venue cannot tell. */
+const failLookups = (gateway: Gateway) =>
+  gateway.sims.get('desk')!.test.faults.inject({
+    fault: { kind: 'error', status: 503 },
+    path: '/orders/by-client-id/',
+    method: 'GET',
+  });
+
 describe('a write whose answer is lost', () => {
   it.each(['reset', 'hang'] as const)('is looked up by client order id and answered (%s)', async (then) => {
     const key = freshKey();
@@ -84,11 +92,7 @@ describe('a write whose answer is lost', () => {
     const desk = gateway.sims.get('desk')!.test;
     loseNextAnswer(gateway, 'reset');
     // The lookup fails too: the venue cannot tell.
-    desk.faults.inject({
-      fault: { kind: 'error', status: 503 },
-      path: '/orders/by-client-id/',
-      method: 'GET',
-    });
+    failLookups(gateway);
     const sends = deskSends(gateway);
     const unknown = await writeCall(gateway, { key });
     expect(unknown.status).toBe(504);
@@ -181,11 +185,7 @@ describe('a write whose answer is lost and which the venue never got (issue 37)'
     const desk = gateway.sims.get('desk')!.test;
     loseNextAnswer(gateway, 'reset');
     // The first call's lookup fails too, so it cannot tell and the key stays to be looked up.
-    desk.faults.inject({
-      fault: { kind: 'error', status: 503 },
-      path: '/orders/by-client-id/',
-      method: 'GET',
-    });
+    failLookups(gateway);
     const sends = deskSends(gateway);
     const lost = await writeCall(gateway, { key });
     expect(lost.status).toBe(504);
@@ -204,11 +204,7 @@ describe('a write whose answer is lost and which the venue never got (issue 37)'
     const key = freshKey();
     const desk = gateway.sims.get('desk')!.test;
     desk.faults.inject({ fault: { kind: 'reset' }, path: '/orders', method: 'POST', times: 1 });
-    desk.faults.inject({
-      fault: { kind: 'error', status: 503 },
-      path: '/orders/by-client-id/',
-      method: 'GET',
-    });
+    failLookups(gateway);
     const sends = deskSends(gateway);
     expect((await writeCall(gateway, { key })).status).toBe(504);
     await sleep(WINDOW_MS + 100);

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { Environment } from '../../upstream/upstream-types.js';
+import { openPostgresPool } from '../postgres-pool.js';
 import {
   type Admission,
   type Admitted,
@@ -33,9 +34,7 @@ export class PostgresRiskStore implements RiskStore {
   constructor(private readonly pool: Pool) {}
 
   static async open(url: string): Promise<PostgresRiskStore> {
-    const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 2_000 });
-    pool.on('error', () => undefined);
+    const pool = await openPostgresPool(url);
     // Two instances starting together may race on CREATE ... IF NOT EXISTS: one lock for the schema.
     await transaction(pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock(hashtext('gateway_risk_schema'))");

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { openPostgresPool } from '../postgres-pool.js';
 import type { ReservationEntry } from './reservation-store.js';
 import type { Changes, Moved, ReservationBackend } from './reservation-store-shared.js';
 
@@ -41,10 +42,7 @@ export class PostgresReservationBackend implements ReservationBackend {
   }
 
   static async open(url: string, prefix: string): Promise<PostgresReservationBackend> {
-    const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 2_000 });
-    // An idle client's connection error must not crash the process; the next query reports it.
-    pool.on('error', () => undefined);
+    const pool = await openPostgresPool(url);
     await pool.query(`CREATE TABLE IF NOT EXISTS gateway_exposure_accounts (
       account TEXT PRIMARY KEY,
       version BIGINT NOT NULL
