@@ -76,7 +76,13 @@ export interface WriteCall {
 
 // biome-ignore lint/suspicious/noExplicitAny: each tool's steps were type-checked where it was declared
 type AnySteps = WriteSteps<any, any, any>;
-type Outcome = { result: ToolResult<unknown>; reconciled: boolean; dryRun?: boolean };
+type Outcome = {
+  result: ToolResult<unknown>;
+  reconciled: boolean;
+  dryRun?: boolean;
+  /** The pre-trade checks' figures of an order that passed them, for its audit record. */
+  risk?: Record<string, unknown>;
+};
 
 /**
  * The one path of every write tool: audit the attempt and, meanwhile, claim the idempotency key (key, body hash,
@@ -153,7 +159,7 @@ async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<Tool
         ? await reconcileOrResend(steps, call, ticket, deps)
         : await checkAndSend(steps, call, ticket, deps);
     const { result, reconciled, resent } = outcome;
-    if (outcome.dryRun) return await answerRehearsal(call, result, trail, ticket);
+    if (outcome.dryRun) return await answerRehearsal(call, outcome, trail, ticket);
     const answer = call.answer(result, reconciled);
     if (resent) answer.frame.resent = true;
     const text = entry.render(answer).toString();
@@ -166,6 +172,7 @@ async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<Tool
         error: null,
         ...(reconciled ? { reconciled: true } : {}),
         ...(resent ? { resent: true } : {}),
+        ...(outcome.risk ? { risk: outcome.risk } : {}),
       }),
       ticket && quietly(ticket.complete(stored), context, 'storing the answer'),
     ]);
@@ -186,14 +193,14 @@ async function writeOnce(call: WriteCall, deps: WritePipelineDeps): Promise<Tool
  */
 async function answerRehearsal(
   call: WriteCall,
-  result: ToolResult<unknown>,
+  { result, risk }: Outcome,
   trail: WriteTrail,
   ticket: KeyTicket | undefined,
 ): Promise<ToolAnswer> {
   const answer = call.answer(result, false);
   const text = JSON.stringify({ ...answer.data, ...answer.frame });
   await Promise.all([
-    trail.result({ outcome: 'dry_run', upstream_ids: [], error: null }),
+    trail.result({ outcome: 'dry_run', upstream_ids: [], error: null, ...(risk ? { risk } : {}) }),
     ticket && quietly(ticket.release(), call.context, 'giving the key back'),
   ]);
   return { ...answer, text, dryRun: true };
@@ -259,10 +266,11 @@ async function checkAndSend(
   const effective = deps.risk.effective(context.environment, context.botTag);
   // Orders (writes that can add exposure) pass the bot's limits; cancels and closes always may go.
   if (steps.exposure) await deps.risk.admit(scope, effective, await openOrdersFor(steps, call, effective));
-  const reservation = steps.exposure ? await reserveExposure(steps, call, deps, scope, effective) : undefined;
+  const reserved = steps.exposure ? await reserveExposure(steps, call, deps, scope, effective) : undefined;
+  const reservation = reserved?.reservation;
   if (effective.limits.dry_run) {
     reservation?.release();
-    return rehearse(steps, call);
+    return { ...(await rehearse(steps, call)), risk: reserved?.decision };
   }
   // From here a holder taking the key over must reconcile: on disk before the write leaves. Lost the key (the
   // lease ran out while the risk checks waited): someone else holds it, so this call must not send.
@@ -289,7 +297,7 @@ async function checkAndSend(
     context.deadline = call.deadlines.send;
     const result = await steps.send(input, context);
     reservation?.settle();
-    return { result, reconciled: false };
+    return { result, reconciled: false, risk: reserved?.decision };
   } catch (error) {
     const appError = toAppError(error);
     if (!mayHaveExecuted(appError)) {
@@ -344,13 +352,14 @@ async function reserveExposure(
   deps: WritePipelineDeps,
   scope: WriteScope,
   effective: Effective,
-): Promise<Reservation> {
+): Promise<{ reservation: Reservation; decision: Record<string, unknown> }> {
   const { input, context } = call;
   const exposure = steps.exposure!;
   const cap = deps.maxLeverage(steps.venue);
   if (cap === undefined) throw riskCapNotConfigured(steps.venue);
   const plan = await exposure.plan(input, context);
   let equity = Number.NaN;
+  let decision: Record<string, unknown> = {};
   const reservation = await deps.exposure.reserve(
     `${steps.venue}:${context.environment}:${plan.account}`,
     steps.venue,
@@ -361,6 +370,17 @@ async function reserveExposure(
     (order) => {
       equity = order.snapshot.equity;
       deps.risk.checkOrder(scope, effective, order);
+      // What the audit's result record keeps of a passed order: the figures every check compared.
+      const open = order.snapshot.current_notional + order.pending.total + order.added_notional;
+      decision = {
+        risk_check: 'passed',
+        rule: effective.rule,
+        max_leverage: cap,
+        equity,
+        order_notional: order.gross_notional,
+        added_notional: order.added_notional,
+        resulting_leverage: equity > 0 ? open / equity : null,
+      };
     },
     context.botTag,
   );
@@ -370,7 +390,7 @@ async function reserveExposure(
     reservation.release();
     throw error;
   }
-  return reservation;
+  return { reservation, decision };
 }
 
 /** The venue's record of the write by its client order id; none, or no answer: 504 WRITE_OUTCOME_UNKNOWN. */

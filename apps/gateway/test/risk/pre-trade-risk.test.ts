@@ -62,8 +62,14 @@ describe('a bot’s limits', () => {
       details: { risk_check: 'max_order_notional', rule: 'small', limit: 500, value: 1000 },
     });
     expect(exchangeCalls()).toBe(0);
-    expect((await as('small', restingBuy(0.2))).status).toBe(200);
+    const passed = await as('small', restingBuy(0.2));
+    expect(passed.status).toBe(200);
     expect(exchangeCalls()).toBe(1);
+    // A passed order's audit record keeps the figures the checks compared.
+    expect(auditOf(gateway, passed.requestId)[1]).toMatchObject({
+      outcome: 'ok',
+      risk: { risk_check: 'passed', rule: 'small', order_notional: 400, max_leverage: 5 },
+    });
     const [, result] = auditOf(gateway, refused.requestId);
     expect(result).toMatchObject({
       outcome: 'refused',
