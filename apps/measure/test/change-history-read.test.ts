@@ -94,7 +94,7 @@ describe.each(DIALECTS)('reading the change history on %s', (dialect) => {
       key: h.adminKey,
     });
     expect(now.body.total).toBe(4);
-    const bad = await h.call('GET', '/api/history?entity_type=gauge', { key: h.adminKey });
+    const bad = await h.call('GET', '/api/history?entity_type=gadget', { key: h.adminKey });
     expect(bad.status).toBe(422);
     expect(bad.body.detail).toContain('entity_type');
     expect((await h.call('GET', '/api/history?date_from=yesterday', { key: h.adminKey })).status).toBe(422);

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits, uniqueCode } from './helpers/fixtures.js';
 import { DIALECTS, type Harness, type Json, startMeasure } from './helpers/harness.js';
-import { historyProbe } from './helpers/history-probe.js';
+import { blockHistoryInserts, historyProbe } from './helpers/history-probe.js';
 
 /**
  * Every change leaves exactly one record, in its own transaction, with who, what (each changed field
@@ -342,23 +341,3 @@ describe.each(DIALECTS)('change history on %s', (dialect) => {
     expect(after.body.name).toBe('Mill');
   });
 });
-
-/** Makes every insert into change_records fail (a full disk, a lost privilege) or lifts that again. */
-async function blockHistoryInserts(h: Harness, block: boolean) {
-  if (h.dialect === 'postgres') {
-    if (block) {
-      await sql`create function block_history() returns trigger language plpgsql as $$
-        begin raise exception 'history unavailable'; end $$`.execute(h.db);
-      await sql`create trigger block_history before insert on change_records
-        for each row execute function block_history()`.execute(h.db);
-    } else {
-      await sql`drop trigger block_history on change_records`.execute(h.db);
-      await sql`drop function block_history()`.execute(h.db);
-    }
-    return;
-  }
-  if (block)
-    await sql`create trigger block_history before insert on change_records
-      begin select raise(abort, 'history unavailable'); end`.execute(h.db);
-  else await sql`drop trigger block_history`.execute(h.db);
-}

@@ -48,10 +48,16 @@ describe.each(DIALECTS)('gauges on %s', (dialect) => {
   /** A gauge registered long ago (as if in service since 2020), so readings may carry earlier times. */
   const longInService = async (overrides: Record<string, unknown> = {}) => {
     const gauge = await register(overrides);
+    const since = '2020-01-01T00:00:00.000Z';
     await h.db
       .updateTable('gauges')
-      .set({ in_service_from: '2020-01-01T00:00:00.000Z' })
+      .set({ in_service_from: since, created_at: since })
       .where('id', '=', gauge.id)
+      .execute();
+    await h.db
+      .updateTable('gauge_service_periods')
+      .set({ started_at: since })
+      .where('gauge_id', '=', gauge.id)
       .execute();
     return gauge;
   };
@@ -204,7 +210,7 @@ describe.each(DIALECTS)('gauges on %s', (dialect) => {
     const gauge = await longInService();
     const out = await h.call('PUT', `/api/gauges/${gauge.id}`, {
       key: metro.key,
-      body: { status: 'out_of_service' },
+      body: { status: 'out_of_service', reason: 'dropped on the floor' },
     });
     expect(out.status).toBe(200);
     const leftAt = Date.parse(out.body.out_of_service_from);
@@ -218,7 +224,7 @@ describe.each(DIALECTS)('gauges on %s', (dialect) => {
     // back in service: usable again from then on
     const back = await h.call('PUT', `/api/gauges/${gauge.id}`, {
       key: metro.key,
-      body: { status: 'in_service' },
+      body: { status: 'in_service', reason: 'checked against the gauge blocks' },
     });
     expect(
       (await measure(point(10.02, { gauge_id: gauge.id, taken_at: back.body.in_service_from }))).status,

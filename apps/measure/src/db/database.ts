@@ -21,6 +21,7 @@ import { gaugesMigration } from './migrations/0008-gauges.migration.js';
 import { gageStudiesMigration } from './migrations/0009-gage-studies.migration.js';
 import { storedFilesMigration } from './migrations/0010-stored-files.migration.js';
 import { measurementCommentsMigration } from './migrations/0011-measurement-comments.migration.js';
+import { gaugeServicePeriodsMigration } from './migrations/0012-gauge-service-periods.migration.js';
 import type { DB } from './schema.types.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -120,6 +121,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0009-gage-studies': gageStudiesMigration(dialect),
     '0010-stored-files': storedFilesMigration(dialect),
     '0011-measurement-comments': measurementCommentsMigration(dialect),
+    '0012-gauge-service-periods': gaugeServicePeriodsMigration(dialect),
   };
 }
 

@@ -126,6 +126,16 @@ export interface GaugesTable {
   updated_at: string;
 }
 
+/** One period a gauge was in service (0012); a reading must fall in one. */
+export interface GaugeServicePeriodsTable {
+  id: Generated<number>;
+  gauge_id: number;
+  /** ISO 8601, inclusive. */
+  started_at: string;
+  /** ISO 8601, exclusive; null while the gauge is still in service. */
+  ended_at: string | null;
+}
+
 export interface MeasurementBatchesTable {
   id: Generated<number>;
   /** The client's UUID, lower case. */
@@ -264,6 +274,7 @@ export interface DB {
   gage_study_operators: GageStudyOperatorsTable;
   gage_study_trials: GageStudyTrialsTable;
   gauges: GaugesTable;
+  gauge_service_periods: GaugeServicePeriodsTable;
   settings: SettingsTable;
   stations: StationsTable;
   station_recipes: StationRecipesTable;

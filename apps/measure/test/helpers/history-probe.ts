@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { uniqueCode } from './fixtures.js';
 import type { Harness, Json } from './harness.js';
@@ -31,4 +32,24 @@ export function historyProbe(h: Harness, maker: { key: string }) {
     return res.body.id as number;
   };
   return { latestId, since, onlyRecordOf, newRecipe };
+}
+
+/** Makes every insert into change_records fail (a full disk, a lost privilege) or lifts that again. */
+export async function blockHistoryInserts(h: Harness, block: boolean) {
+  if (h.dialect === 'postgres') {
+    if (block) {
+      await sql`create function block_history() returns trigger language plpgsql as $$
+        begin raise exception 'history unavailable'; end $$`.execute(h.db);
+      await sql`create trigger block_history before insert on change_records
+        for each row execute function block_history()`.execute(h.db);
+    } else {
+      await sql`drop trigger block_history on change_records`.execute(h.db);
+      await sql`drop function block_history()`.execute(h.db);
+    }
+    return;
+  }
+  if (block)
+    await sql`create trigger block_history before insert on change_records
+      begin select raise(abort, 'history unavailable'); end`.execute(h.db);
+  else await sql`drop trigger block_history`.execute(h.db);
 }

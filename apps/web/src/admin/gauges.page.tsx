@@ -1,15 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
-import type { Gauge, GaugeStatus } from '../api/types';
+import type { Gauge } from '../api/types';
 import { decimalsOf } from '../domain/classify';
 import { gaugeProblem } from '../domain/gauges';
 import { formatNumber } from '../format';
 import { ErrorBox, Loading } from '../ui/status';
-import { useAction } from '../ui/use-action';
-
-const STATUSES: GaugeStatus[] = ['in_service', 'out_of_service', 'in_calibration', 'retired'];
+import { GaugeEditor } from './gauge-editor';
 
 /** The gauge register, kept by administrators and metrologists. */
 export function GaugesPage() {
@@ -86,121 +84,5 @@ export function GaugesPage() {
       )}
       {gauges.data?.length === 0 && <p className="muted">{t('common.none')}</p>}
     </section>
-  );
-}
-
-function GaugeEditor({
-  gauge,
-  onDone,
-  onCancel,
-}: {
-  gauge?: Gauge;
-  onDone(saved: Gauge | null): Promise<void>;
-  onCancel(): void;
-}) {
-  const { t } = useTranslation();
-  const { run, error, busy } = useAction();
-  const [form, setForm] = useState({
-    code: gauge?.code ?? '',
-    description: gauge?.description ?? '',
-    type: gauge?.type ?? '',
-    resolution: gauge ? String(gauge.resolution) : '0.01',
-    serial_number: gauge?.serial_number ?? '',
-    calibrated_on: gauge?.calibrated_on ?? '',
-    calibration_due: gauge?.calibration_due ?? '',
-    status: gauge?.status ?? ('in_service' as GaugeStatus),
-    notes: gauge?.notes ?? '',
-  });
-  const field = (name: keyof typeof form) => ({
-    name: `gauge_${name}`,
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const { code, ...rest } = form;
-    const body = { ...rest, resolution: Number(rest.resolution.replace(',', '.')) };
-    const saved = await run(() =>
-      gauge
-        ? api<Gauge>(`/gauges/${gauge.id}`, { method: 'PUT', body })
-        : api<Gauge>('/gauges', { method: 'POST', body: { ...body, code } }),
-    );
-    if (saved) await onDone(saved);
-  }
-
-  async function remove() {
-    if (!gauge || !window.confirm(t('gauges.deleteConfirm', { code: gauge.code }))) return;
-    const done = await run(async () => {
-      await api(`/gauges/${gauge.id}`, { method: 'DELETE' });
-      return true;
-    });
-    if (done) await onDone(null);
-  }
-
-  return (
-    <form className="card" onSubmit={submit} style={{ display: 'grid', gap: '0.6rem', marginBottom: '1rem' }}>
-      <h2 style={{ marginTop: 0 }}>{gauge ? gauge.code : t('gauges.newGauge')}</h2>
-      <div className="grid-2">
-        {!gauge && (
-          <label>
-            {t('common.code')}
-            <input {...field('code')} required maxLength={100} />
-          </label>
-        )}
-        <label>
-          {t('gauges.type')}
-          <input {...field('type')} required maxLength={100} />
-        </label>
-        <label>
-          {t('gauges.resolution')}
-          <input {...field('resolution')} required inputMode="decimal" />
-        </label>
-        <label>
-          {t('gauges.serial')}
-          <input {...field('serial_number')} maxLength={100} />
-        </label>
-        <label>
-          {t('gauges.calibratedOn')}
-          <input {...field('calibrated_on')} type="date" required />
-        </label>
-        <label>
-          {t('gauges.calibrationDue')}
-          <input {...field('calibration_due')} type="date" required />
-        </label>
-        <label>
-          {t('gauges.status')}
-          <select {...field('status')}>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`gauges.statuses.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('common.description')}
-          <input {...field('description')} maxLength={500} />
-        </label>
-      </div>
-      <label>
-        {t('gauges.notes')}
-        <textarea {...field('notes')} maxLength={5000} />
-      </label>
-      <ErrorBox error={error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={busy}>
-          {gauge ? t('common.save') : t('common.create')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-        {gauge && (
-          <button type="button" className="danger" disabled={busy} onClick={() => void remove()}>
-            {t('gauges.deleteGauge')}
-          </button>
-        )}
-      </div>
-    </form>
   );
 }

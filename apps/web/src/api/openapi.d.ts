@@ -286,7 +286,7 @@ export interface paths {
     get: operations['getGaugesByGaugeId'];
     /**
      * Update a gauge: recalibration, status, details; code is immutable (Admin or Metrologist)
-     * @description Changing `status` moves the service interval: a measurement is accepted when the gauge was in service at the time it was taken (`taken_at`), also if it arrives after the change.
+     * @description Changing `status` opens or closes a service period: a measurement is accepted when the gauge was in service at the time it was taken (`taken_at`), also if it arrives after the change. Changing `calibration_due`, `status` or `resolution` requires `reason` (422 otherwise, nothing changed); every change is recorded in the change history.
      */
     put: operations['putGaugesByGaugeId'];
     post?: never;
@@ -1185,7 +1185,8 @@ export interface components {
         | 'station'
         | 'station_assignment'
         | 'setting'
-        | 'measurement_exclusion';
+        | 'measurement_exclusion'
+        | 'gauge';
       /** @description Increasing in the order the changes were committed */
       id: number;
       /** @description Why, as the user gave it */
@@ -3045,6 +3046,8 @@ export interface operations {
           code?: unknown;
           description?: string;
           notes?: string;
+          /** @description Why: kept in the change history. Required (422) when calibration_due, status or resolution change, since they decide which readings the gauge may take. */
+          reason?: string;
           /** @description Smallest displayed step, at most 6 decimals; values with more decimals are refused */
           resolution?: number;
           serial_number?: string;
@@ -3282,7 +3285,8 @@ export interface operations {
           | 'station'
           | 'station_assignment'
           | 'setting'
-          | 'measurement_exclusion';
+          | 'measurement_exclusion'
+          | 'gauge';
         page?: number;
         per_page?: number;
         /** @description Only changes concerning this recipe, across its versions */
@@ -3378,7 +3382,8 @@ export interface operations {
           | 'station'
           | 'station_assignment'
           | 'setting'
-          | 'measurement_exclusion';
+          | 'measurement_exclusion'
+          | 'gauge';
         /** @description Only changes concerning this recipe, across its versions */
         recipe_id?: number;
       };
@@ -4739,7 +4744,8 @@ export interface operations {
           | 'station'
           | 'station_assignment'
           | 'setting'
-          | 'measurement_exclusion';
+          | 'measurement_exclusion'
+          | 'gauge';
         page?: number;
         per_page?: number;
       };
@@ -8174,7 +8180,8 @@ export interface operations {
           | 'station'
           | 'station_assignment'
           | 'setting'
-          | 'measurement_exclusion';
+          | 'measurement_exclusion'
+          | 'gauge';
         page?: number;
         per_page?: number;
         /** @description Only changes concerning this recipe, across its versions */

@@ -24,6 +24,7 @@ export const HISTORY_ENTITY_TYPES = [
   'station_assignment',
   'setting',
   'measurement_exclusion',
+  'gauge',
 ] as const satisfies readonly ChangeRecord['entity_type'][];
 
 export const HISTORY_ACTIONS = [

@@ -31,6 +31,8 @@ export async function gaugeChecker(
   const gauges = new Map(
     (await gaugesRepository.findMany(tx, ids, dialect === 'postgres')).map((gauge) => [gauge.id, gauge]),
   );
+  // Periods change only under the gauge's FOR UPDATE lock, which the share lock above excludes.
+  const periods = await gaugesRepository.periods(tx, [...gauges.keys()]);
   const required = (await settingsRepository.get(tx, 'gauge_required')) === 'true';
   const latest = new Date(Date.parse(receivedAt) + CLOCK_SKEW_MS).toISOString();
 
@@ -54,7 +56,7 @@ export async function gaugeChecker(
       throw unprocessable(
         `${field(i)}.value: ${item.value} has more decimals than the resolution ${resolution} of gauge ${gauge.code}`,
       );
-    const refusal = gaugeRefusal(gauge, takenAt ?? receivedAt);
+    const refusal = gaugeRefusal({ ...gauge, periods: periods.get(gauge.id) ?? [] }, takenAt ?? receivedAt);
     if (refusal) throw conflict(`${field(i)}.gauge_id: ${refusal}`, 'GAUGE_NOT_USABLE');
     return { gauge_id: gauge.id, taken_at: takenAt };
   };

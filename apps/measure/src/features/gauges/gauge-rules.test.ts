@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { knownPeriods } from '../../db/migrations/0012-gauge-service-periods.migration.js';
 import { finerThanResolution, type GaugeState, gaugeRefusal, serviceInterval } from './gauge-rules.js';
 
 describe('finerThanResolution', () => {
@@ -43,8 +44,8 @@ const gauge = (overrides: Partial<GaugeState> = {}): GaugeState => ({
   code: 'C-12',
   status: 'in_service',
   calibration_due: '2026-11-27',
-  in_service_from: '2026-01-01T00:00:00.000Z',
-  out_of_service_from: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  periods: [{ started_at: '2026-01-01T00:00:00.000Z', ended_at: null }],
   ...overrides,
 });
 
@@ -57,23 +58,65 @@ describe('gaugeRefusal', () => {
   });
 
   it('judges service at the time of the reading: before leaving service is accepted, after is not', () => {
-    const out = gauge({ status: 'out_of_service', out_of_service_from: '2026-11-20T10:00:00.000Z' });
+    const out = gauge({
+      status: 'out_of_service',
+      periods: [{ started_at: '2026-01-01T00:00:00.000Z', ended_at: '2026-11-20T10:00:00.000Z' }],
+    });
     expect(gaugeRefusal(out, '2026-11-20T09:59:00.000Z')).toBeNull();
-    expect(gaugeRefusal(out, '2026-11-20T10:00:00.000Z')).toMatch(/C-12 was not in service .*out of service/);
-    expect(gaugeRefusal(out, '2025-12-31T00:00:00.000Z')).toMatch(/not in service/);
+    expect(gaugeRefusal(out, '2026-11-20T10:00:00.000Z')).toBe(
+      'gauge C-12 was not in service at 2026-11-20T10:00:00.000Z: out of service since ' +
+        '2026-11-20T10:00:00.000Z (status now: out of service)',
+    );
+    expect(gaugeRefusal(out, '2025-12-31T00:00:00.000Z')).toMatch(
+      /not in service .*registered only at 2026-01-01T00:00:00.000Z/,
+    );
   });
 
-  it('a gauge never in service takes nothing; one back in service takes readings of both intervals only', () => {
-    expect(
-      gaugeRefusal(gauge({ status: 'in_calibration', in_service_from: null }), '2026-11-20T00:00:00Z'),
-    ).toMatch(/not in service/);
+  it('a gauge never in service takes nothing; one back in service takes readings of its periods only', () => {
+    expect(gaugeRefusal(gauge({ status: 'in_calibration', periods: [] }), '2026-11-20T00:00:00Z')).toMatch(
+      /not in service .*never in service/,
+    );
     const back = gauge({
-      in_service_from: '2026-11-22T00:00:00.000Z',
-      out_of_service_from: '2026-11-20T00:00:00.000Z',
+      periods: [
+        { started_at: '2026-01-01T00:00:00.000Z', ended_at: '2026-11-20T00:00:00.000Z' },
+        { started_at: '2026-11-22T00:00:00.000Z', ended_at: null },
+      ],
     });
     expect(gaugeRefusal(back, '2026-11-19T12:00:00.000Z')).toBeNull();
-    expect(gaugeRefusal(back, '2026-11-21T12:00:00.000Z')).toMatch(/not in service/);
+    expect(gaugeRefusal(back, '2026-11-21T12:00:00.000Z')).toMatch(
+      'out of service from 2026-11-20T00:00:00.000Z to 2026-11-22T00:00:00.000Z',
+    );
     expect(gaugeRefusal(back, '2026-11-22T12:00:00.000Z')).toBeNull();
+    // the hole of issue 46: before the gauge existed, even though it has been out and back since
+    expect(gaugeRefusal(back, '2020-06-01T00:00:00.000Z')).toMatch(/registered only at/);
+  });
+
+  it('a gauge registered out of service is out from its registration until it first enters service', () => {
+    const late = gauge({ periods: [{ started_at: '2026-03-01T00:00:00.000Z', ended_at: null }] });
+    expect(gaugeRefusal(late, '2026-02-01T00:00:00.000Z')).toMatch(
+      'out of service from 2026-01-01T00:00:00.000Z to 2026-03-01T00:00:00.000Z',
+    );
+  });
+});
+
+describe('knownPeriods (migration 0012)', () => {
+  const base = { id: 1, created_at: 'A' };
+  it('keeps the last period 0008 knew, and from registration to the last exit when the gauge came back', () => {
+    expect(
+      knownPeriods({ ...base, status: 'in_service', in_service_from: 'A', out_of_service_from: null }),
+    ).toEqual([{ started_at: 'A', ended_at: null }]);
+    expect(
+      knownPeriods({ ...base, status: 'in_service', in_service_from: 'D', out_of_service_from: 'C' }),
+    ).toEqual([
+      { started_at: 'A', ended_at: 'C' },
+      { started_at: 'D', ended_at: null },
+    ]);
+    expect(
+      knownPeriods({ ...base, status: 'retired', in_service_from: 'B', out_of_service_from: 'C' }),
+    ).toEqual([{ started_at: 'B', ended_at: 'C' }]);
+    expect(
+      knownPeriods({ ...base, status: 'out_of_service', in_service_from: null, out_of_service_from: null }),
+    ).toEqual([]);
   });
 });
 

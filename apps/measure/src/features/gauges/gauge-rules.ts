@@ -12,38 +12,50 @@ export type GaugeStatus = (typeof GAUGE_STATUSES)[number];
 /** Finest resolution a gauge may declare: 6 decimals (a 0.000001 mm step is beyond any shop gauge). */
 export const MAX_RESOLUTION_DECIMALS = 6;
 
+export interface ServicePeriod {
+  /** ISO 8601, inclusive. */
+  started_at: string;
+  /** ISO 8601, exclusive; null while the gauge is still in service. */
+  ended_at: string | null;
+}
+
 export interface GaugeState {
   code: string;
   status: string;
   calibration_due: string;
-  in_service_from: string | null;
-  out_of_service_from: string | null;
+  created_at: string;
+  /** Every period the gauge was in service, oldest first (table gauge_service_periods). */
+  periods: ServicePeriod[];
 }
 
 /**
  * Why the gauge could not be used for a reading taken at `takenAt` (ISO 8601 UTC), or null when it
  * could. Due dates are whole UTC days and inclusive: a gauge due 2026-11-27 may be used that day and
- * is refused from 2026-11-28. Service is judged by the gauge's last service interval, so a reading
- * taken before the gauge was taken out of service is still accepted when it arrives afterwards (a
- * station that was offline), and one taken after it is not.
+ * is refused from 2026-11-28. Service is judged on every period the gauge was in service, so a reading
+ * taken before the gauge left service is still accepted when it arrives afterwards (a station that was
+ * offline), and one dated before the gauge existed or inside any time it was out is not.
  */
 export function gaugeRefusal(gauge: GaugeState, takenAt: string): string | null {
   const day = takenAt.slice(0, 10);
   if (day > gauge.calibration_due) {
     return `gauge ${gauge.code} was past its calibration due date ${gauge.calibration_due} on ${day}`;
   }
-  if (!wasInService(gauge, takenAt)) {
-    return `gauge ${gauge.code} was not in service at ${takenAt} (status now: ${gauge.status.replaceAll('_', ' ')})`;
-  }
-  return null;
+  const gap = outOfService(gauge, takenAt);
+  if (gap === null) return null;
+  return `gauge ${gauge.code} was not in service at ${takenAt}: ${gap} (status now: ${gauge.status.replaceAll('_', ' ')})`;
 }
 
-function wasInService(gauge: GaugeState, at: string): boolean {
-  const { in_service_from: from, out_of_service_from: until } = gauge;
-  // the interval before the current one: [earlier entry, until)
-  const beforeLeaving = until !== null && at < until;
-  if (gauge.status === 'in_service') return (from !== null && at >= from) || beforeLeaving;
-  return from !== null && at >= from && beforeLeaving;
+/** Null when `at` falls in a service period; otherwise the interval it falls in, in words. */
+function outOfService(gauge: GaugeState, at: string): string | null {
+  if (at < gauge.created_at) return `the gauge was registered only at ${gauge.created_at}`;
+  let outSince = gauge.created_at;
+  for (const { started_at, ended_at } of gauge.periods) {
+    if (at < started_at) return `out of service from ${outSince} to ${started_at}`;
+    if (ended_at === null || at < ended_at) return null;
+    outSince = ended_at;
+  }
+  if (gauge.periods.length === 0) return `never in service since its registration at ${gauge.created_at}`;
+  return `out of service since ${outSince}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, GaugesTable } from '../../db/schema.types.js';
+import type { ServicePeriod } from './gauge-rules.js';
 import type { Gauge } from './gauges.schema.js';
 
 export type GaugeRow = Selectable<GaugesTable>;
@@ -32,7 +33,35 @@ export const gaugesRepository = {
     db.insertInto('gauges').values(values).returningAll().executeTakeFirstOrThrow(),
   update: (db: Kysely<DB>, id: number, values: Updateable<GaugesTable>) =>
     db.updateTable('gauges').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
-  delete: (db: Kysely<DB>, id: number) => db.deleteFrom('gauges').where('id', '=', id).execute(),
+  delete: async (db: Kysely<DB>, id: number) => {
+    await db.deleteFrom('gauge_service_periods').where('gauge_id', '=', id).execute();
+    await db.deleteFrom('gauges').where('id', '=', id).execute();
+  },
+  /** Every service period of these gauges, oldest first, by gauge. */
+  periods: async (db: Kysely<DB>, ids: number[]) => {
+    const byGauge = new Map<number, ServicePeriod[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return byGauge;
+    const rows = await db
+      .selectFrom('gauge_service_periods')
+      .select(['gauge_id', 'started_at', 'ended_at'])
+      .where('gauge_id', 'in', ids)
+      .orderBy('gauge_id')
+      .orderBy('started_at')
+      .execute();
+    for (const { gauge_id, ...period } of rows) byGauge.get(gauge_id)?.push(period);
+    return byGauge;
+  },
+  /** The gauge enters service at `at`: a new period, open until it leaves. */
+  openPeriod: (db: Kysely<DB>, id: number, at: string) =>
+    db.insertInto('gauge_service_periods').values({ gauge_id: id, started_at: at, ended_at: null }).execute(),
+  /** The gauge leaves service at `at`: its open period ends. */
+  closePeriod: (db: Kysely<DB>, id: number, at: string) =>
+    db
+      .updateTable('gauge_service_periods')
+      .set({ ended_at: at })
+      .where('gauge_id', '=', id)
+      .where('ended_at', 'is', null)
+      .execute(),
   /** True when any measurement names the gauge (index measurements_gauge). */
   isUsed: async (db: Kysely<DB>, id: number) =>
     (await db

@@ -77,14 +77,16 @@ export function registerGaugesRoutes(app: App, { db, dialect, guards }: RouteDep
         tags,
         summary: 'Update a gauge: recalibration, status, details; code is immutable (Admin or Metrologist)',
         description:
-          'Changing `status` moves the service interval: a measurement is accepted when the gauge was in ' +
-          'service at the time it was taken (`taken_at`), also if it arrives after the change.',
+          'Changing `status` opens or closes a service period: a measurement is accepted when the gauge was in ' +
+          'service at the time it was taken (`taken_at`), also if it arrives after the change. Changing ' +
+          '`calibration_due`, `status` or `resolution` requires `reason` (422 otherwise, nothing changed); ' +
+          'every change is recorded in the change history.',
         params: GaugeParams,
         body: GaugeUpdateSchema,
         response: { 200: GaugeSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    (request) => gauges.update(request.params.gauge_id, request.body),
+    (request) => gauges.update(request.params.gauge_id, request.body, callerOf(request).id),
   );
 
   app.delete(
@@ -99,7 +101,7 @@ export function registerGaugesRoutes(app: App, { db, dialect, guards }: RouteDep
       },
     },
     async (request, reply) => {
-      await gauges.remove(request.params.gauge_id);
+      await gauges.remove(request.params.gauge_id, callerOf(request).id);
       return reply.status(204).send(null);
     },
   );

@@ -79,6 +79,15 @@ export const GaugeUpdateSchema = Type.Object(
     calibration_due: Type.Optional(fields.calibration_due),
     status: Type.Optional(fields.status),
     notes: Type.Optional(fields.notes),
+    reason: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        description:
+          'Why: kept in the change history. Required (422) when calibration_due, status or resolution ' +
+          'change, since they decide which readings the gauge may take.',
+      }),
+    ),
     code: Type.Optional(Type.Never({ description: 'immutable after creation; must not be sent' })),
   },
   { additionalProperties: false },

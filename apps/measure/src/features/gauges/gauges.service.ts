@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/db-errors.js';
 import type { DB, GaugesTable } from '../../db/schema.types.js';
 import { nowIso } from '../../http/time.js';
 import { decimalsOf } from '../../spc/classification.js';
+import { recordGaugeChange, requireReason } from './gauge-changes.js';
 import { type GaugeStatus, MAX_RESOLUTION_DECIMALS, serviceInterval } from './gauge-rules.js';
 import { gaugesRepository, toGauge } from './gauges.repository.js';
 import type { GaugeCreate, GaugeUpdate } from './gauges.schema.js';
@@ -42,66 +43,82 @@ export function createGaugesService(db: Kysely<DB>, dialect: Dialect) {
     list: async (status: string | undefined) => (await gaugesRepository.list(db, status)).map(toGauge),
     get: async (id: number) => toGauge(await requireGauge(id)),
 
+    /** One transaction: the gauge, its first service period (registered in service) and its record. */
     async create(input: GaugeCreate, userId: number) {
       checkFields(input);
       if (await gaugesRepository.findByCode(db, input.code)) throw duplicate(input.code);
       const now = nowIso();
       const status = input.status ?? 'in_service';
       try {
-        const row = await gaugesRepository.insert(db, {
-          code: input.code,
-          description: input.description ?? '',
-          type: input.type,
-          resolution: input.resolution,
-          serial_number: input.serial_number ?? '',
-          calibrated_on: input.calibrated_on,
-          calibration_due: input.calibration_due,
-          status,
-          in_service_from: status === 'in_service' ? now : null,
-          out_of_service_from: null,
-          notes: input.notes ?? '',
-          created_by: userId,
-          created_at: now,
-          updated_at: now,
+        return await db.transaction().execute(async (tx) => {
+          const row = await gaugesRepository.insert(tx, {
+            code: input.code,
+            description: input.description ?? '',
+            type: input.type,
+            resolution: input.resolution,
+            serial_number: input.serial_number ?? '',
+            calibrated_on: input.calibrated_on,
+            calibration_due: input.calibration_due,
+            status,
+            in_service_from: status === 'in_service' ? now : null,
+            out_of_service_from: null,
+            notes: input.notes ?? '',
+            created_by: userId,
+            created_at: now,
+            updated_at: now,
+          });
+          if (status === 'in_service') await gaugesRepository.openPeriod(tx, row.id, now);
+          await recordGaugeChange(tx, userId, 'create', null, row);
+          return toGauge(row);
         });
-        return toGauge(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate(input.code);
         throw error;
       }
     },
 
-    /** One transaction, the row locked (PostgreSQL): the service interval follows the status it replaces. */
-    update: (id: number, input: GaugeUpdate) =>
+    /**
+     * One transaction, the row locked (PostgreSQL): the reason is checked before anything is written,
+     * a status change opens or closes a service period, and the change is recorded last.
+     */
+    update: (id: number, input: GaugeUpdate, userId: number) =>
       db.transaction().execute(async (tx) => {
         const before = await gaugesRepository.findForUpdate(tx, id, dialect === 'postgres');
         if (!before) throw notFound('Gauge not found');
-        const { code: _immutable, ...changes } = input;
+        const { code: _immutable, reason, ...changes } = input;
         checkFields({
           resolution: changes.resolution,
           calibrated_on: changes.calibrated_on ?? before.calibrated_on,
           calibration_due: changes.calibration_due ?? before.calibration_due,
         });
+        requireReason(before, changes, reason);
         const values: Updateable<GaugesTable> = {};
         for (const [field, value] of Object.entries(changes)) {
           if (value !== undefined) Object.assign(values, { [field]: value });
         }
         if (Object.keys(values).length === 0) return toGauge(before);
         const now = nowIso();
-        if (changes.status !== undefined)
-          Object.assign(values, serviceInterval(before, changes.status as GaugeStatus, now));
+        const status = changes.status as GaugeStatus | undefined;
+        if (status !== undefined && status !== before.status) {
+          Object.assign(values, serviceInterval(before, status, now));
+          if (status === 'in_service') await gaugesRepository.openPeriod(tx, id, now);
+          else if (before.status === 'in_service') await gaugesRepository.closePeriod(tx, id, now);
+        }
         values.updated_at = now;
-        return toGauge(await gaugesRepository.update(tx, id, values));
+        const after = await gaugesRepository.update(tx, id, values);
+        await recordGaugeChange(tx, userId, 'update', before, after, reason);
+        return toGauge(after);
       }),
 
     /** Only a gauge no measurement names: the others stay for traceability (retire them instead). */
-    async remove(id: number) {
+    async remove(id: number, userId: number) {
       await db.transaction().execute(async (tx) => {
-        if (!(await gaugesRepository.findForUpdate(tx, id, dialect === 'postgres')))
-          throw notFound('Gauge not found');
+        const before = await gaugesRepository.findForUpdate(tx, id, dialect === 'postgres');
+        if (!before) throw notFound('Gauge not found');
         if (await gaugesRepository.isUsed(tx, id))
           throw conflict('Gauge has measurements; set its status to retired instead of deleting it');
         await gaugesRepository.delete(tx, id);
+        await recordGaugeChange(tx, userId, 'delete', before, null);
       });
     },
   };

@@ -18,6 +18,7 @@ export const ENTITY_TYPES = [
   'station_assignment',
   'setting',
   'measurement_exclusion',
+  'gauge',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 

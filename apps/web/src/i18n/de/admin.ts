@@ -50,7 +50,7 @@ export const admin: Pick<Messages, 'admin' | 'userEdit' | 'history'> = {
     nav: 'Änderungen',
     title: 'Änderungsprotokoll',
     intro:
-      'Jede Änderung an Prüfplänen, Benutzern, Stationen, Einstellungen und ausgeschlossenen Punkten: wer, wann, was und warum.',
+      'Jede Änderung an Prüfplänen, Benutzern, Stationen, Einstellungen, Prüfmitteln und ausgeschlossenen Punkten: wer, wann, was und warum.',
     tabEditor: 'Prüfplan',
     tabHistory: 'Änderungen',
     entity_type: 'Geändert',
@@ -78,6 +78,7 @@ export const admin: Pick<Messages, 'admin' | 'userEdit' | 'history'> = {
       station_assignment: 'Stationszuordnung',
       setting: 'Einstellung',
       measurement_exclusion: 'Ausgeschlossener Punkt',
+      gauge: 'Prüfmittel',
     },
     actions: {
       create: 'Angelegt',

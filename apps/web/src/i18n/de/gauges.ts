@@ -13,6 +13,8 @@ export const gauges: Pick<Messages, 'gauges' | 'gage'> = {
     calibrationDue: 'Kalibrierung fällig',
     status: 'Status',
     notes: 'Notizen',
+    reason: 'Grund der Änderung (Pflicht bei Fälligkeitsdatum, Status oder Auflösung)',
+    reasonRequired: 'Bitte den Grund angeben: die Änderungshistorie hält ihn fest.',
     statuses: {
       in_service: 'In Betrieb',
       out_of_service: 'Gesperrt',

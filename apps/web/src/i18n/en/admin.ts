@@ -47,7 +47,8 @@ export const admin = {
   history: {
     nav: 'History',
     title: 'Change history',
-    intro: 'Every change to recipes, users, stations, settings and excluded points: who, when, what and why.',
+    intro:
+      'Every change to recipes, users, stations, settings, gauges and excluded points: who, when, what and why.',
     tabEditor: 'Recipe',
     tabHistory: 'History',
     entity_type: 'Changed',
@@ -75,6 +76,7 @@ export const admin = {
       station_assignment: 'Station assignment',
       setting: 'Setting',
       measurement_exclusion: 'Excluded point',
+      gauge: 'Gauge',
     },
     actions: {
       create: 'Created',

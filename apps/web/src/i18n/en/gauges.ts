@@ -11,6 +11,8 @@ export const gauges = {
     calibrationDue: 'Calibration due',
     status: 'Status',
     notes: 'Notes',
+    reason: 'Reason for the change (required when the calibration due date, status or resolution change)',
+    reasonRequired: 'Give the reason: the change history keeps it.',
     statuses: {
       in_service: 'In service',
       out_of_service: 'Out of service',
