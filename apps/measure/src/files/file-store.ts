@@ -7,6 +7,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { badRequest, forbidden } from '@app/kit';
 import { detectUploadType } from './file-types.js';
+import { assertImageWithinBounds } from './image-bounds.js';
 import { SerialQueue } from './serial-queue.js';
 import { writeThumbnail } from './thumbnails.js';
 import { sanitizeFileName } from './upload-paths.js';
@@ -135,6 +136,7 @@ export abstract class FileStore {
       const name = sanitizeFileName(originalName, type.extensions);
       const dir = target ? `${target.recipeId}/${target.versionId}` : GENERAL_DIR;
       if (type.image) {
+        await assertImageWithinBounds(received.tempPath);
         thumbTemp = `${this.tempPath()}.${type.extensions[0]}`;
         await writeThumbnail(received.tempPath, thumbTemp);
       }

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { badRequest } from '@app/kit';
 import { type FileStore, LOGOS_DIR, type ReceivedFile } from './file-store.js';
 import { detectRasterLogoType, mayBeSvg } from './file-types.js';
+import { assertImageWithinBounds } from './image-bounds.js';
 import { SvgRejected, sanitizeSvgInSlices } from './svg-sanitizer.js';
 
 /** An SVG is parsed in memory to sanitise it; a logo has no business being larger than this. */
@@ -26,6 +27,8 @@ export async function storeLogo(store: FileStore, received: ReceivedFile): Promi
   try {
     const raster = await detectRasterLogoType(received.tempPath);
     if (raster) {
+      // Reports rasterise the logo: it is held to the same pixel bound as every other picture.
+      await assertImageWithinBounds(received.tempPath);
       const name = `${LOGO_BASENAME}.${raster.extensions[0]}`;
       await store.replaceLogo(name, received.tempPath);
       return { logo_path: `${LOGOS_DIR}/${name}`, file_size: received.size, removed: [] };
@@ -35,6 +38,8 @@ export async function storeLogo(store: FileStore, received: ReceivedFile): Promi
       throw badRequest(`An SVG logo may be at most ${MAX_SVG_LOGO_BYTES / (1024 * 1024)} MB`);
     }
     const { svg, removed } = await sanitize(await readFile(received.tempPath));
+    // The size it renders at (width and height, else the viewBox), which reports rasterise it to.
+    await assertImageWithinBounds(Buffer.from(svg));
     await writeFile(sanitizedTemp, svg, { flag: 'wx', mode: 0o640 });
     await store.replaceLogo(`${LOGO_BASENAME}.svg`, sanitizedTemp);
     return { logo_path: `${LOGOS_DIR}/${LOGO_BASENAME}.svg`, file_size: Buffer.byteLength(svg), removed };

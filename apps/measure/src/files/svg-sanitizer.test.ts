@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { MAX_SVG_DEPTH, SvgRejected, sanitizeSvg, sanitizeSvgInSlices } from './svg-sanitizer.js';
+import {
+  MAX_SVG_ATTRIBUTES_PER_ELEMENT,
+  MAX_SVG_DEPTH,
+  MAX_SVG_TOKENS,
+  SvgRejected,
+  sanitizeSvg,
+  sanitizeSvgInSlices,
+} from './svg-sanitizer.js';
 
 const wrap = (inner: string, rootAttributes = '') =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"${rootAttributes}>${inner}</svg>`;
@@ -133,6 +140,20 @@ describe('sanitizeSvg', () => {
     // The probe's document: 80,000 levels (560 KB) took 112 s to parse; now refused at level 257.
     expect(() => sanitizeSvg(wrap(nested(80_000)))).toThrow(/nested deeper/);
   });
+
+  it(`accepts ${MAX_SVG_ATTRIBUTES_PER_ELEMENT} attributes on an element and refuses one more`, () => {
+    const rect = (n: number) => `<rect ${Array.from({ length: n }, (_, i) => `a${i}="1"`).join(' ')}/>`;
+    expect(sanitizeSvg(wrap(rect(MAX_SVG_ATTRIBUTES_PER_ELEMENT))).svg).toContain('<rect>');
+    expect(() => sanitizeSvg(wrap(rect(MAX_SVG_ATTRIBUTES_PER_ELEMENT + 1)))).toThrow(
+      /more than 256 attributes/,
+    );
+  });
+
+  it(`refuses more than ${MAX_SVG_TOKENS} elements and attributes in all`, () => {
+    // Each <rect fill> is two; the root's three attributes and itself are four more: one over.
+    const rects = '<rect fill="#000"/>'.repeat((MAX_SVG_TOKENS - 4) / 2);
+    expect(() => sanitizeSvg(wrap(`${rects}<g/>`))).toThrow(/More than 250000 elements and attributes/);
+  });
 });
 
 describe('sanitizeSvgInSlices', () => {
@@ -150,6 +171,18 @@ describe('sanitizeSvgInSlices', () => {
     });
     const parsing = sanitizeSvgInSlices(source).then(() => turned);
     expect(await parsing).toBe(true);
+  });
+
+  it('refuses the 1.9 MB logo with 190,000 attributes on one element for its attribute count', async () => {
+    const attributes = Array.from(
+      { length: 190_000 },
+      (_, i) => ` a${i.toString(36).padStart(4, '0')}="1"`,
+    ).join('');
+    const source = wrap('', attributes);
+    expect(source.length).toBeGreaterThan(1_900_000);
+    await expect(sanitizeSvgInSlices(source)).rejects.toThrow(
+      new SvgRejected('An element with more than 256 attributes is not accepted'),
+    );
   });
 
   it('rejects what sanitizeSvg rejects', async () => {

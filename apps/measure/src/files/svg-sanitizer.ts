@@ -13,6 +13,19 @@ const XML_NS = 'http://www.w3.org/XML/1998/namespace';
  * linear in the input's size.
  */
 export const MAX_SVG_DEPTH = 256;
+/**
+ * Most attributes on one element. saxes gathers a tag's attributes and resolves them all when the tag
+ * closes, in one go: 190,000 on one element (1.9 MB) held the event loop for up to 1.6 s, slices or
+ * not. Exported logos carry a few dozen (the allow-list itself has about 140 names); the count is
+ * checked as each attribute is read, so the refusal comes before that work.
+ */
+export const MAX_SVG_ATTRIBUTES_PER_ELEMENT = 256;
+/**
+ * Most elements and attributes in the whole document, which bounds the total work (and the output
+ * held in memory) of one sanitise whatever the document's shape. A detailed exported logo has a few
+ * thousand paths with a handful of attributes each; 2 MB of bare `<g/>` would be 500,000.
+ */
+export const MAX_SVG_TOKENS = 250_000;
 
 export class SvgRejected extends Error {}
 
@@ -26,7 +39,8 @@ export interface SanitizedSvg {
  * Rebuilds an SVG from a strict XML parse, keeping only allow-listed elements and attributes.
  * The output is written by this function, never copied from the input, so nothing the parser
  * and a browser might read differently survives. Throws SvgRejected for input that is not a
- * well-formed SVG document (or declares entities in its DOCTYPE, or nests deeper than MAX_SVG_DEPTH).
+ * well-formed SVG document (or declares entities in its DOCTYPE, or nests deeper than MAX_SVG_DEPTH,
+ * or exceeds MAX_SVG_ATTRIBUTES_PER_ELEMENT or MAX_SVG_TOKENS).
  */
 export function sanitizeSvg(source: string): SanitizedSvg {
   const sanitizer = svgSanitizer();
@@ -64,6 +78,12 @@ function svgSanitizer(): { write(chunk: string): void; end(): SanitizedSvg } {
   let sawRoot = false;
   let rootWritten = false;
   let depth = 0;
+  let attributesHere = 0;
+  let tokens = 0;
+  const count = () => {
+    if (++tokens > MAX_SVG_TOKENS)
+      throw new SvgRejected(`More than ${MAX_SVG_TOKENS} elements and attributes are not accepted`);
+  };
 
   const parser = new SaxesParser({ xmlns: true });
   // A plain `<!DOCTYPE svg PUBLIC …>` (common in exported logos) is harmless: nothing is fetched
@@ -76,6 +96,16 @@ function svgSanitizer(): { write(chunk: string): void; end(): SanitizedSvg } {
   parser.on('opentagstart', () => {
     if (++depth > MAX_SVG_DEPTH)
       throw new SvgRejected(`Elements nested deeper than ${MAX_SVG_DEPTH} levels are not accepted`);
+    attributesHere = 0;
+    count();
+  });
+  parser.on('attribute', () => {
+    if (++attributesHere > MAX_SVG_ATTRIBUTES_PER_ELEMENT) {
+      throw new SvgRejected(
+        `An element with more than ${MAX_SVG_ATTRIBUTES_PER_ELEMENT} attributes is not accepted`,
+      );
+    }
+    count();
   });
   parser.on('opentag', (tag) => {
     if (!sawRoot) {

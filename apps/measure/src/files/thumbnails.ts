@@ -1,14 +1,11 @@
 import { badRequest } from '@app/kit';
 import { DecodeSlots } from './decode-slots.js';
+import { MAX_INPUT_PIXELS } from './image-bounds.js';
 
 /** Spec Limits: thumbnails fit inside 200x200 pixels. */
 export const THUMBNAIL_SIZE = 200;
-/**
- * Largest picture decoded, in pixels: 50 MP covers a 48 MP phone photo or a scanned A3 drawing at
- * 300 dpi; a 10,000 x 10,000 picture (100 MP) is refused before any pixel is allocated. The report's
- * logo is decoded under the same bound and slots (docs/configuration.md, MAX_UPLOAD_SIZE_MB).
- */
-export const MAX_INPUT_PIXELS = 50_000_000;
+/** Defined beside the upload check (image-bounds.ts); thumbnails and report logos decode under it. */
+export { MAX_INPUT_PIXELS };
 /** Pictures decoded at once in this process (thumbnails, report logos); the rest wait their turn. */
 export const DECODE_CONCURRENCY = 2;
 export const imageDecodes = new DecodeSlots(DECODE_CONCURRENCY);

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskFileStore } from '../files/disk-file-store.js';
 import { type TempDir, tempDir } from './pdf-test-tools.js';
-import { loadLogo, MAX_LOGO_BYTES, readCompanyLogo } from './report-logo.js';
+import { LOGO_RENDITION, loadLogo, MAX_LOGO_BYTES, readCompanyLogo } from './report-logo.js';
 
 let dir: TempDir;
 let files: DiskFileStore;
@@ -55,5 +55,21 @@ describe('the company logo of a report', () => {
     expect(fromSvg?.subarray(1, 4).toString()).toBe('PNG');
     expect(await loadLogo(Buffer.from('outside the data folder'))).toBeNull();
     expect(await loadLogo(null)).toBeNull();
+  });
+
+  it('gives pdfkit a rendition within the header bounds, made once per logo', async () => {
+    // pdfkit decodes a PNG on the event loop: a large one must never reach it.
+    const large = await sharp({
+      create: { width: 3000, height: 1500, channels: 4, background: { r: 9, g: 9, b: 9, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const rendition = await loadLogo(large);
+    const { format, width, height } = await sharp(rendition as Buffer).metadata();
+    expect({ format, width, height }).toEqual({ format: 'png', width: 400, height: 200 });
+    expect(width).toBeLessThanOrEqual(LOGO_RENDITION.width);
+    // The same logo again (a later report): the rendition is reused, not made again.
+    expect(await loadLogo(Buffer.from(large))).toBe(rendition);
+    expect(await loadLogo(png)).toEqual(png);
   });
 });

@@ -166,6 +166,10 @@ describe.each(STORE_KINDS)('uploads on the %s store', (kind) => {
         { user: 'maker' },
       );
       expect(res.status).toBe(400);
+      // Read from the header, before any decode: the same check and wording as the logo route.
+      expect((await json(res)).detail).toBe(
+        'The image is 20000 x 20000 pixels (400 MP); at most 50 MP (50,000,000 pixels) are accepted',
+      );
       expect(await h.paths('', true)).toEqual(before);
     });
 
@@ -174,6 +178,7 @@ describe.each(STORE_KINDS)('uploads on the %s store', (kind) => {
       const huge = await blankPng(10_000, 10_000);
       const res = await uploadFile(uploadUrl, { name: 'huge.png', bytes: huge }, { user: 'maker' });
       expect(res.status).toBe(400);
+      expect((await json(res)).detail).toMatch(/10000 x 10000 pixels \(100 MP\)/);
       expect(await h.paths('', true)).toEqual(before);
       // The same kind of picture within the limit is a normal upload.
       const fine = await uploadFile(
