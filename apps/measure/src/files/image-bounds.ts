@@ -13,7 +13,9 @@ export const MAX_INPUT_PIXELS = 50_000_000;
  * thread pool, so a 249 KB PNG claiming 8000 x 8000 costs a millisecond, not a 256 MB decode. The
  * upload routes call this once on every picture they accept, so nothing decoded later can be larger.
  */
-export async function assertImageWithinBounds(source: string | Buffer): Promise<void> {
+export async function assertImageWithinBounds(
+  source: string | Buffer,
+): Promise<{ width: number; height: number }> {
   // Loaded on first use: libvips is resident memory a server that never sees a picture need not carry.
   const { default: sharp } = await import('sharp');
   let width: number | undefined;
@@ -34,6 +36,7 @@ export async function assertImageWithinBounds(source: string | Buffer): Promise<
       { width, height, pixels, max_pixels: MAX_INPUT_PIXELS },
     );
   }
+  return { width, height };
 }
 
 const megapixels = (pixels: number) => (Math.round(pixels / 100_000) / 10).toString();

@@ -2,8 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { badRequest } from '@app/kit';
 import { type FileStore, LOGOS_DIR, type ReceivedFile } from './file-store.js';
 import { detectRasterLogoType, mayBeSvg } from './file-types.js';
-import { assertImageWithinBounds } from './image-bounds.js';
-import { SvgRejected, sanitizeSvgInSlices } from './svg-sanitizer.js';
+import { assertImageWithinBounds, MAX_INPUT_PIXELS } from './image-bounds.js';
+import { type SanitizedSvg, SvgRejected, sanitizeSvgInSlices } from './svg-sanitizer.js';
 
 /** An SVG is parsed in memory to sanitise it; a logo has no business being larger than this. */
 export const MAX_SVG_LOGO_BYTES = 2 * 1024 * 1024;
@@ -37,9 +37,11 @@ export async function storeLogo(store: FileStore, received: ReceivedFile): Promi
     if (received.size > MAX_SVG_LOGO_BYTES) {
       throw badRequest(`An SVG logo may be at most ${MAX_SVG_LOGO_BYTES / (1024 * 1024)} MB`);
     }
-    const { svg, removed } = await sanitize(await readFile(received.tempPath));
-    // The size it renders at (width and height, else the viewBox), which reports rasterise it to.
+    const { svg, removed, images } = await sanitize(await readFile(received.tempPath));
+    // The size it renders at (width and height, else the viewBox), which reports rasterise it to, and
+    // the pictures embedded in it, which the renderer decodes at their own size.
     await assertImageWithinBounds(Buffer.from(svg));
+    await assertEmbeddedWithinBounds(images);
     await writeFile(sanitizedTemp, svg, { flag: 'wx', mode: 0o640 });
     await store.replaceLogo(`${LOGO_BASENAME}.svg`, sanitizedTemp);
     return { logo_path: `${LOGOS_DIR}/${LOGO_BASENAME}.svg`, file_size: Buffer.byteLength(svg), removed };
@@ -49,7 +51,28 @@ export async function storeLogo(store: FileStore, received: ReceivedFile): Promi
   }
 }
 
-async function sanitize(bytes: Buffer): Promise<{ svg: string; removed: string[] }> {
+/**
+ * Each picture embedded as a data URL passes the same check as an upload, and together they may not
+ * exceed it either: a renderer decodes every one of them.
+ */
+async function assertEmbeddedWithinBounds(images: string[]): Promise<void> {
+  let total = 0;
+  for (const url of images) {
+    const bytes = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+    const { width, height } = await assertImageWithinBounds(bytes);
+    total += width * height;
+  }
+  if (total > MAX_INPUT_PIXELS) {
+    throw badRequest(
+      `The pictures embedded in the SVG logo have ${total.toLocaleString('en-US')} pixels in all; ` +
+        `at most ${MAX_INPUT_PIXELS.toLocaleString('en-US')} are accepted`,
+      'IMAGE_TOO_LARGE',
+      { pixels: total, max_pixels: MAX_INPUT_PIXELS },
+    );
+  }
+}
+
+async function sanitize(bytes: Buffer): Promise<SanitizedSvg> {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

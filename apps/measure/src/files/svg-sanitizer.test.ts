@@ -102,6 +102,13 @@ describe('sanitizeSvg', () => {
     expect(svg).toContain('href="data:image/png;base64,iVBORw0KGgo="');
   });
 
+  it('lists the embedded pictures, which the upload checks for pixels, and no local references', () => {
+    const { images } = sanitizeSvg(
+      wrap('<image href="data:image/png;base64,iVBORw0KGgo="/><use href="#a"/><use xlink:href="#b"/>'),
+    );
+    expect(images).toEqual(['data:image/png;base64,iVBORw0KGgo=']);
+  });
+
   it.each([
     [
       'a DOCTYPE with entities',

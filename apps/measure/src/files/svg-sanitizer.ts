@@ -33,6 +33,8 @@ export interface SanitizedSvg {
   svg: string;
   /** What was taken out, for the log (e.g. `element script`, `attribute onload`). */
   removed: string[];
+  /** The raster pictures kept as `data:` URLs on <image>, which a renderer decodes: their pixels are checked too. */
+  images: string[];
 }
 
 /**
@@ -72,6 +74,7 @@ export async function sanitizeSvgInSlices(source: string): Promise<SanitizedSvg>
 function svgSanitizer(): { write(chunk: string): void; end(): SanitizedSvg } {
   const out: string[] = [];
   const removed: string[] = [];
+  const images: string[] = [];
   /** Depth inside a dropped element; everything below it is ignored. */
   let skipDepth = 0;
   let style: string[] | undefined;
@@ -118,7 +121,7 @@ function svgSanitizer(): { write(chunk: string): void; end(): SanitizedSvg } {
       skipDepth++;
       return;
     }
-    const attributes = keptAttributes(tag, removed);
+    const attributes = keptAttributes(tag, removed, images);
     if (!rootWritten) attributes.unshift(` xmlns="${SVG_NS}"`, ` xmlns:xlink="${XLINK_NS}"`);
     if (tag.local === 'style') {
       style = [];
@@ -165,12 +168,12 @@ function svgSanitizer(): { write(chunk: string): void; end(): SanitizedSvg } {
     end() {
       guarded(() => parser.close());
       if (!sawRoot) throw new SvgRejected('The file is not well-formed SVG');
-      return { svg: out.join(''), removed };
+      return { svg: out.join(''), removed, images };
     },
   };
 }
 
-function keptAttributes(tag: SaxesTagNS, removed: string[]): string[] {
+function keptAttributes(tag: SaxesTagNS, removed: string[], images: string[]): string[] {
   const kept: string[] = [];
   for (const attribute of Object.values(tag.attributes) as SaxesAttributeNS[]) {
     const name = keptAttributeName(tag.local ?? '', attribute);
@@ -182,6 +185,7 @@ function keptAttributes(tag: SaxesTagNS, removed: string[]): string[] {
       }
       continue;
     }
+    if (attribute.local === 'href' && !attribute.value.trim().startsWith('#')) images.push(attribute.value);
     kept.push(` ${name}="${escapeAttribute(attribute.value)}"`);
   }
   return kept;

@@ -42,6 +42,25 @@ describe.each(STORE_KINDS)('the bounds of a company logo on the %s store', (kind
     await unchanged();
   });
 
+  it('refuses an SVG embedding a PNG that claims 8000 x 8000 pixels, which a renderer would decode', async () => {
+    const data = pngClaiming(8000, 8000).toString('base64');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"><image width="100" height="40" href="data:image/png;base64,${data}"/></svg>`;
+    const res = await uploadFile(logoUrl, { name: 'inner.svg', bytes: Buffer.from(svg) }, { user: 'admin' });
+    expect(res.status).toBe(400);
+    expect((await json(res)).detail).toMatch(/8000 x 8000 pixels \(64 MP\); at most 50 MP/);
+    await unchanged();
+  });
+
+  it('accepts an SVG embedding a small picture', async () => {
+    const data = (await sampleImage('png', 20, 8)).toString('base64');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"><image width="100" height="40" href="data:image/png;base64,${data}"/></svg>`;
+    const res = await uploadFile(logoUrl, { name: 'inner.svg', bytes: Buffer.from(svg) }, { user: 'admin' });
+    expect(res.status).toBe(200);
+    // Back to the PNG the other tests expect.
+    const png = await sampleImage('png', 120, 40);
+    expect((await uploadFile(logoUrl, { name: 'l.png', bytes: png }, { user: 'admin' })).status).toBe(200);
+  });
+
   it('refuses a 1.9 MB SVG with 190,000 attributes on one element for its attribute count', async () => {
     const attributes = Array.from(
       { length: 190_000 },
