@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore } from './memory.store.js';
+import { ATTEMPT_LEASE_MS } from './rate-limit.store.js';
 
 const rule = { limit: 3, windowMs: 60_000 };
 
@@ -56,13 +57,29 @@ describe('MemoryRateLimitStore', () => {
     expect(store.size).toBe(1);
   });
 
-  it('takes a released request out of the log, so it frees its slot at once', async () => {
+  it('counts only failed attempts; attempts in flight hold their slots (busy), failures fill them (refused)', async () => {
     const store = new MemoryRateLimitStore();
-    const first = await store.hit('k', rule, 0);
-    for (const t of [1, 2]) await store.hit('k', rule, t);
-    expect((await store.hit('k', rule, 3)).allowed).toBe(false);
-    await first.release?.();
-    expect((await store.hit('k', rule, 4)).allowed).toBe(true);
-    expect((await store.hit('k', rule, 5)).allowed).toBe(false);
+    const go = async (t: number) => {
+      const result = await store.attempt('k', rule, t);
+      if (result.outcome !== 'go') throw new Error(`expected go, got ${result.outcome}`);
+      return result.settle;
+    };
+    const [a, b, c] = [await go(0), await go(1), await go(2)];
+    expect(await store.attempt('k', rule, 3)).toEqual({ outcome: 'busy' });
+    await a(true);
+    await b(false);
+    const d = await go(4);
+    await c(false);
+    await d(false);
+    expect(await store.attempt('k', rule, 5)).toEqual({ outcome: 'refused', retryAfterMs: 59_996 });
+    // the oldest failure (arrived at 1) leaves the window
+    expect((await store.attempt('k', rule, 60_001)).outcome).toBe('go');
+  });
+
+  it('counts an attempt never settled as a failure once its lease is over', async () => {
+    const store = new MemoryRateLimitStore();
+    for (const t of [0, 1, 2]) await store.attempt('k', rule, t);
+    expect((await store.attempt('k', rule, ATTEMPT_LEASE_MS - 1)).outcome).toBe('busy');
+    expect((await store.attempt('k', rule, ATTEMPT_LEASE_MS + 2)).outcome).toBe('refused');
   });
 });

@@ -1,71 +1,11 @@
-import { type App, createApp } from '@app/kit';
-import { captureLogger, silentLogger, startTestServer, type TestServer } from '@app/kit/testing';
+import { captureLogger, type TestServer } from '@app/kit/testing';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRateLimitStore, randomKeyPrefix } from '../../src/rate-limit/create-store.js';
-import { MemoryRateLimitStore } from '../../src/rate-limit/memory.store.js';
-import { rateLimitPlugin } from '../../src/rate-limit/rate-limit.plugin.js';
-import type { RateLimitStore } from '../../src/rate-limit/rate-limit.store.js';
-
-const REDIS_URL = process.env.REDIS_URL;
-const MINUTE = 60_000;
-
-/** A fake clock shared by every app of a test: moving it is how windows slide, no sleeping. */
-const clock = { now: 1_700_000_000_000 };
-
-async function startApp(store: RateLimitStore, general = 20, trustProxy = true): Promise<TestServer> {
-  const app: App = await createApp({
-    logger: silentLogger(),
-    trustProxy,
-    renderError: (error) => ({ detail: error.message }),
-  });
-  await app.register(rateLimitPlugin, {
-    general: { limit: general, windowMs: MINUTE },
-    login: { limit: 5, windowMs: MINUTE },
-    store,
-    clock: () => clock.now,
-  });
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  app.get('/api/ping', async () => ({ pong: true }));
-  // Refuses every password but "right", like the real route refuses wrong ones.
-  app.post('/api/auth/login', async (request, reply) =>
-    (request.body as { password?: string } | undefined)?.password === 'right'
-      ? { api_key: 'k' }
-      : reply.status(401).send({ detail: 'Invalid username or password' }),
-  );
-  return startTestServer(app);
-}
-
-const call = (server: TestServer, path: string, ip = '203.0.113.7', method = 'GET', body?: object) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-/** A login attempt; the stub refuses every password but "right" with 401. */
-const login = (server: TestServer, ip?: string, username = 'admin', password = 'wrong') =>
-  call(server, '/api/auth/login', ip, 'POST', { username, password });
-
-const storeKinds: [string, (prefix: string) => Promise<RateLimitStore>][] = [
-  ['memory', async () => new MemoryRateLimitStore()],
-];
-if (REDIS_URL) {
-  storeKinds.push([
-    'redis',
-    (prefix) => createRateLimitStore({ redisUrl: REDIS_URL, keyPrefix: prefix, logger: silentLogger() }),
-  ]);
-}
+import { call, clock, dropKeys, login, MINUTE, REDIS_URL, startApp, storeKinds } from './stub-app.js';
 
 const prefixes: string[] = [];
-afterAll(async () => {
-  if (!REDIS_URL) return;
-  const redis = new Redis(REDIS_URL);
-  for (const prefix of prefixes) {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-  }
-  await redis.quit();
-});
+afterAll(() => dropKeys(prefixes));
 
 describe.each(storeKinds)('rate limits with the %s store', (_kind, makeStore) => {
   let servers: TestServer[] = [];
@@ -81,7 +21,7 @@ describe.each(storeKinds)('rate limits with the %s store', (_kind, makeStore) =>
     servers = [];
   });
   const start = async (general?: number, trustProxy?: boolean) => {
-    const server = await startApp(await makeStore(prefix), general, trustProxy);
+    const server = await startApp(await makeStore(prefix), { general, trustProxy });
     servers.push(server);
     return server;
   };
