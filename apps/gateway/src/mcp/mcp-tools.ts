@@ -26,7 +26,8 @@ function objectRooted(schema: TSchema): McpTool['outputSchema'] {
 }
 
 const WRITE_NOTE =
-  'Write: audited; sent to the venue once under a client order id; refused above the leverage cap. ' +
+  'Write: audited; sent to the venue once under a client order id; refused above the leverage cap, outside ' +
+  'the price collar or past this bot’s limits (get_risk_status shows them); a dry-run bot gets the request back. ' +
   'An Idempotency-Key (HTTP header, or _meta "idempotency_key") makes a retry answer the first result.';
 
 /** A registry entry as an MCP tool; `name` is the tool's own, or namespaced on the all-namespaces endpoint. */
