@@ -88,7 +88,12 @@ export async function buildApp(measureDeps: MeasureDeps): Promise<App> {
     // there. Fastify takes the logger's own `req` serializer over its default, for every route and the 404s.
     logger: logger.child({}, { serializers: { req: accessLogRequest } }),
     trustProxy: config.TRUST_PROXY,
-    renderError: (error) => ({ detail: error.message }),
+    // A 409 that names what it conflicts with (the current version of a recipe) carries it as data, so a
+    // client can act on it without parsing the message; its routes declare the shape (ConflictSchema).
+    renderError: (error) =>
+      error.status === 409 && error.details
+        ? { detail: error.message, code: error.code, details: error.details }
+        : { detail: error.message },
     openapi: {
       title: 'Measurement management API',
       version: API_VERSION,

@@ -22,6 +22,7 @@ import { gageStudiesMigration } from './migrations/0009-gage-studies.migration.j
 import { storedFilesMigration } from './migrations/0010-stored-files.migration.js';
 import { measurementCommentsMigration } from './migrations/0011-measurement-comments.migration.js';
 import { gaugeServicePeriodsMigration } from './migrations/0012-gauge-service-periods.migration.js';
+import { measurementBackEntryMigration } from './migrations/0013-measurement-back-entry.migration.js';
 import type { DB } from './schema.types.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -122,6 +123,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0010-stored-files': storedFilesMigration(dialect),
     '0011-measurement-comments': measurementCommentsMigration(dialect),
     '0012-gauge-service-periods': gaugeServicePeriodsMigration(dialect),
+    '0013-measurement-back-entry': measurementBackEntryMigration,
   };
 }
 

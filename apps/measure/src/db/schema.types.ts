@@ -100,6 +100,8 @@ export interface MeasurementsTable {
   gauge_id: number | null;
   /** The station's time of the reading (ISO 8601); null when the client did not send one. */
   taken_at: string | null;
+  /** Why it was stored against a version that was no longer current (0013); null for ordinary rows. */
+  back_entry_reason: string | null;
 }
 
 /** A measuring instrument of the register (0008-gauges). */

@@ -22,6 +22,21 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return out;
 }
 
+/** A 409 whose body also says what it conflicts with: `code` and `details` are present only then. */
+export const ConflictSchema = Type.Object(
+  {
+    detail: Type.String(),
+    code: Type.Optional(Type.String({ description: 'e.g. VERSION_NOT_CURRENT' })),
+    details: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          'VERSION_NOT_CURRENT: version_id, version_number, current_version_id, current_version_number',
+      }),
+    ),
+  },
+  { description: ERROR_MEANINGS[409] },
+);
+
 /** Database ids are 32-bit on PostgreSQL; anything larger cannot exist and is refused as 422. */
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 

@@ -63,6 +63,8 @@ describe.each(DIALECTS)('control chart: MR, rule sets and subgroups on %s', (dia
           subtask_id: f.s2,
           version_id: f.versionId,
           value,
+          // version 2 is no longer current in the fixture: only taken as a back-entry (issue 46, item 9)
+          back_entry_reason: 'run data for version 2',
           lot_number: 'RUN',
           serial_number: `RUN-${i}`,
         })),

@@ -13,6 +13,9 @@ export class ApiError extends Error {
     readonly detail: string,
     /** Seconds the server asked us to wait (429 Retry-After). */
     readonly retryAfter?: number,
+    /** The server's code and data for a conflict it names (409 VERSION_NOT_CURRENT), when it sent them. */
+    readonly code?: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -82,15 +85,26 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 
 async function toApiError(response: Response, path: string): Promise<ApiError> {
   let detail = response.statusText || `HTTP ${response.status}`;
+  let code: string | undefined;
+  let details: Record<string, unknown> | undefined;
   try {
-    const parsed = (await response.json()) as { detail?: unknown };
+    const parsed = (await response.json()) as { detail?: unknown; code?: unknown; details?: unknown };
     if (typeof parsed.detail === 'string') detail = parsed.detail;
+    if (typeof parsed.code === 'string') code = parsed.code;
+    if (parsed.details && typeof parsed.details === 'object')
+      details = parsed.details as Record<string, unknown>;
   } catch {
     // not JSON (a proxy error page): keep the status text
   }
   const retryAfter = Number(response.headers.get('retry-after'));
   if (response.status === 401 && path !== '/auth/login') unauthorizedListener?.();
-  return new ApiError(response.status, detail, Number.isFinite(retryAfter) ? retryAfter : undefined);
+  return new ApiError(
+    response.status,
+    detail,
+    Number.isFinite(retryAfter) ? retryAfter : undefined,
+    code,
+    details,
+  );
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -1165,7 +1165,8 @@ export interface components {
         | 'unassign'
         | 'regenerate_key'
         | 'exclude'
-        | 'reinstate';
+        | 'reinstate'
+        | 'back_entry';
       /** @description Who; null: the service itself */
       actor_id: number | null;
       actor_username: string | null;
@@ -1186,7 +1187,8 @@ export interface components {
         | 'station_assignment'
         | 'setting'
         | 'measurement_exclusion'
-        | 'gauge';
+        | 'gauge'
+        | 'measurement';
       /** @description Increasing in the order the changes were committed */
       id: number;
       /** @description Why, as the user gave it */
@@ -1279,6 +1281,8 @@ export interface components {
       updated_at: string;
     };
     Measurement: {
+      /** @description Set when the measurement was stored against a version that was no longer current (a back-entry): the reason given for it. Null for measurements taken on the current version */
+      back_entry_reason: string | null;
       deviation: number;
       /** @description The gauge that took the value (GET /api/gauges/{gauge_id}); null when none was given */
       gauge_id: number | null;
@@ -1308,6 +1312,8 @@ export interface components {
       text: string;
     };
     MeasurementListItem: {
+      /** @description Set when the measurement was stored against a version that was no longer current (a back-entry): the reason given for it. Null for measurements taken on the current version */
+      back_entry_reason: string | null;
       deviation: number;
       /** @description The gauge that took the value (GET /api/gauges/{gauge_id}); null when none was given */
       gauge_id: number | null;
@@ -3266,7 +3272,8 @@ export interface operations {
           | 'unassign'
           | 'regenerate_key'
           | 'exclude'
-          | 'reinstate';
+          | 'reinstate'
+          | 'back_entry';
         /** @description Only changes made by this user */
         actor_id?: number;
         /** @description ISO 8601 date or date-time, inclusive */
@@ -3286,7 +3293,8 @@ export interface operations {
           | 'station_assignment'
           | 'setting'
           | 'measurement_exclusion'
-          | 'gauge';
+          | 'gauge'
+          | 'measurement';
         page?: number;
         per_page?: number;
         /** @description Only changes concerning this recipe, across its versions */
@@ -3363,7 +3371,8 @@ export interface operations {
           | 'unassign'
           | 'regenerate_key'
           | 'exclude'
-          | 'reinstate';
+          | 'reinstate'
+          | 'back_entry';
         /** @description Only changes made by this user */
         actor_id?: number;
         /** @description ISO 8601 date or date-time, inclusive */
@@ -3383,7 +3392,8 @@ export interface operations {
           | 'station_assignment'
           | 'setting'
           | 'measurement_exclusion'
-          | 'gauge';
+          | 'gauge'
+          | 'measurement';
         /** @description Only changes concerning this recipe, across its versions */
         recipe_id?: number;
       };
@@ -3524,6 +3534,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** @description Marks the measurement as a back-entry: it was taken against `version_id` although that version is no longer current (e.g. measured offline before a new version was released), and says why. Without it a measurement for a version that is not current is 409 VERSION_NOT_CURRENT naming the current version. A back-entry is judged against the limits of the version it names and is written to the change history with this reason. Ignored on the current version. */
+          back_entry_reason?: string;
           /** @description The gauge used. It must have been in service and within its calibration due date at `taken_at` (409 otherwise), and the value may not have more decimals than its resolution (422). Optional unless the setting gauge_required is "true". */
           gauge_id?: number;
           /** @description e.g. usb_caliper, manual */
@@ -3546,6 +3558,8 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Set when the measurement was stored against a version that was no longer current (a back-entry): the reason given for it. Null for measurements taken on the current version */
+            back_entry_reason: string | null;
             deviation: number;
             /** @description The gauge that took the value (GET /api/gauges/{gauge_id}); null when none was given */
             gauge_id: number | null;
@@ -3606,7 +3620,13 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description e.g. VERSION_NOT_CURRENT */
+            code?: string;
             detail: string;
+            /** @description VERSION_NOT_CURRENT: version_id, version_number, current_version_id, current_version_number */
+            details?: {
+              [key: string]: unknown;
+            };
           };
         };
       };
@@ -4083,6 +4103,8 @@ export interface operations {
           /** @description Client-generated UUID, made once per batch and sent again on every retry. A batch whose id is already stored is not stored again: the same caller with the same measurements gets the stored ones back (200, header Idempotent-Replayed: true); other measurements or another caller get 409. */
           batch_id?: string;
           measurements: {
+            /** @description Marks the measurement as a back-entry: it was taken against `version_id` although that version is no longer current (e.g. measured offline before a new version was released), and says why. Without it a measurement for a version that is not current is 409 VERSION_NOT_CURRENT naming the current version. A back-entry is judged against the limits of the version it names and is written to the change history with this reason. Ignored on the current version. */
+            back_entry_reason?: string;
             /** @description The gauge used. It must have been in service and within its calibration due date at `taken_at` (409 otherwise), and the value may not have more decimals than its resolution (422). Optional unless the setting gauge_required is "true". */
             gauge_id?: number;
             /** @description e.g. usb_caliper, manual */
@@ -4150,7 +4172,13 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description e.g. VERSION_NOT_CURRENT */
+            code?: string;
             detail: string;
+            /** @description VERSION_NOT_CURRENT: version_id, version_number, current_version_id, current_version_number */
+            details?: {
+              [key: string]: unknown;
+            };
           };
         };
       };
@@ -4725,7 +4753,8 @@ export interface operations {
           | 'unassign'
           | 'regenerate_key'
           | 'exclude'
-          | 'reinstate';
+          | 'reinstate'
+          | 'back_entry';
         /** @description Only changes made by this user */
         actor_id?: number;
         /** @description ISO 8601 date or date-time, inclusive */
@@ -4745,7 +4774,8 @@ export interface operations {
           | 'station_assignment'
           | 'setting'
           | 'measurement_exclusion'
-          | 'gauge';
+          | 'gauge'
+          | 'measurement';
         page?: number;
         per_page?: number;
       };
@@ -8163,7 +8193,8 @@ export interface operations {
           | 'unassign'
           | 'regenerate_key'
           | 'exclude'
-          | 'reinstate';
+          | 'reinstate'
+          | 'back_entry';
         /** @description ISO 8601 date or date-time, inclusive */
         date_from?: string;
         /** @description ISO 8601 date (whole day included) or date-time, inclusive */
@@ -8181,7 +8212,8 @@ export interface operations {
           | 'station_assignment'
           | 'setting'
           | 'measurement_exclusion'
-          | 'gauge';
+          | 'gauge'
+          | 'measurement';
         page?: number;
         per_page?: number;
         /** @description Only changes concerning this recipe, across its versions */

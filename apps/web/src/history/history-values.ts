@@ -25,6 +25,7 @@ export const HISTORY_ENTITY_TYPES = [
   'setting',
   'measurement_exclusion',
   'gauge',
+  'measurement',
 ] as const satisfies readonly ChangeRecord['entity_type'][];
 
 export const HISTORY_ACTIONS = [
@@ -39,6 +40,7 @@ export const HISTORY_ACTIONS = [
   'regenerate_key',
   'exclude',
   'reinstate',
+  'back_entry',
 ] as const satisfies readonly ChangeRecord['action'][];
 
 /** Compiles only when every value the server has is in the list (the `satisfies` above checks the other way). */

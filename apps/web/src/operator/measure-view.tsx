@@ -158,6 +158,7 @@ export function MeasureView({ draft, onChange, onDone, onCancel }: MeasureViewPr
         recipe_name: draft.recipe.name,
         lot_number: draft.lot_number,
         serial_number: draft.serial_number,
+        version_number: draft.recipe.current_version.version_number,
       },
       measurements,
     );

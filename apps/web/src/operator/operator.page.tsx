@@ -5,6 +5,7 @@ import { ApiError, api } from '../api/client';
 import type { Recipe, StationRecipe, Verdict } from '../api/types';
 import { ErrorBox, Loading } from '../ui/status';
 import { type Draft, loadDraft, saveDraft } from './draft';
+import { useFreshRecipe } from './fresh-recipe';
 import { MeasureView } from './measure-view';
 import { PartForm } from './part-form';
 
@@ -22,6 +23,8 @@ export function OperatorPage({ stationCode }: { stationCode?: string }) {
   const [recipe, setRecipe] = useState<Recipe | null>(() => draft?.recipe ?? null);
   const [lastLot, setLastLot] = useState(() => draft?.lot_number ?? '');
   const [saved, setSaved] = useState<{ serial: string; verdicts: Record<Verdict, number> } | null>(null);
+  // a new part starts on the current version: a release since the recipe was loaded replaces it
+  useFreshRecipe(recipe, !draft, setRecipe);
 
   // The newest draft, also before React re-renders: a background answer (the serial check) and a reading typed
   // in the same instant both build on it, so neither overwrites the other.

@@ -16,6 +16,8 @@ export interface BatchLabel {
   recipe_name: string;
   lot_number: string;
   serial_number: string;
+  /** The recipe version the part was measured against, for the back-entry reason (absent in older queues). */
+  version_number?: number;
 }
 
 export interface PendingBatch {
@@ -166,24 +168,57 @@ export class PendingQueue {
         batch.next_attempt_at > this.now()
       )
         continue;
-      try {
-        await this.send(submissionOf(batch));
-        this.write(this.list().filter((other) => other.id !== batch.id));
-      } catch (error) {
-        const { status, detail, retryAfter } = describeFailure(error);
-        const attempts = batch.attempts + 1;
-        const retryable = isRetryable(status);
-        this.update(batch.id, (current) => ({
-          ...current,
-          attempts,
-          state: retryable ? 'waiting' : 'rejected',
-          next_attempt_at: this.now() + backoffDelay(attempts, this.random(), retryAfter),
-          last_error: { status, detail },
-        }));
-        // Without a connection the next batch would fail the same way; wait for the backoff.
-        if (status === 0) return;
-      }
+      // Without a connection the next batch would fail the same way; wait for the backoff.
+      if ((await this.attempt(batch)) === 0) return;
     }
+  }
+
+  /** Sends one batch; returns the failure's status (0 = no answer), or null when it was accepted. */
+  private async attempt(batch: PendingBatch): Promise<number | null> {
+    try {
+      await this.send(submissionOf(batch));
+      this.write(this.list().filter((other) => other.id !== batch.id));
+      return null;
+    } catch (error) {
+      const marked = this.markAsBackEntry(batch, error);
+      if (marked) return this.attempt(marked);
+      const { status, detail, retryAfter } = describeFailure(error);
+      const attempts = batch.attempts + 1;
+      const retryable = isRetryable(status);
+      this.update(batch.id, (current) => ({
+        ...current,
+        attempts,
+        state: retryable ? 'waiting' : 'rejected',
+        next_attempt_at: this.now() + backoffDelay(attempts, this.random(), retryAfter),
+        last_error: { status, detail },
+      }));
+      return status;
+    }
+  }
+
+  /**
+   * A part queued before a new version was released was measured against the drawing the operator had:
+   * the server refuses it (409 VERSION_NOT_CURRENT) until it is marked as a back-entry, and a refused part
+   * must not wait for someone to discard it. So it is marked once, with a reason saying when and against
+   * which version it was measured, kept in storage and sent again at once: nothing queued is lost. The
+   * batch id stays: nothing of the refused attempt was stored (the batch is one transaction).
+   */
+  private markAsBackEntry(batch: PendingBatch, error: unknown): PendingBatch | null {
+    const failure = error as { status?: unknown; code?: unknown };
+    if (failure.status !== 409 || failure.code !== 'VERSION_NOT_CURRENT') return null;
+    // already marked: the server refused it for another reason; shown to the operator, kept
+    if (batch.measurements.every((m) => m.back_entry_reason)) return null;
+    const reason = backEntryReason(batch);
+    const marked = {
+      ...batch,
+      measurements: batch.measurements.map((m) => ({
+        ...m,
+        back_entry_reason: m.back_entry_reason ?? reason,
+      })),
+    };
+    // stored before it is sent again, like every part: a reload now still finds it, already marked
+    this.update(batch.id, () => marked);
+    return marked;
   }
 
   private update(id: string, change: (batch: PendingBatch) => PendingBatch): void {
@@ -194,6 +229,15 @@ export class PendingQueue {
     this.storage.setItem(this.key, JSON.stringify(batches));
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The automatic back-entry reason: when the part was measured (queued) and against which version. */
+export function backEntryReason(batch: PendingBatch): string {
+  const version =
+    batch.label.version_number === undefined
+      ? `version id ${batch.measurements[0]?.version_id ?? '?'}`
+      : `version ${batch.label.version_number}`;
+  return `measured at ${batch.created_at} against ${version}, queued at the station before a newer version was current`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

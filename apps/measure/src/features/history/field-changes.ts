@@ -19,6 +19,7 @@ export const ENTITY_TYPES = [
   'setting',
   'measurement_exclusion',
   'gauge',
+  'measurement',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
@@ -34,6 +35,7 @@ export const ACTIONS = [
   'regenerate_key',
   'exclude',
   'reinstate',
+  'back_entry',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -7,7 +7,7 @@ import type { Measurement, MeasurementCreate } from './measurements.schema.js';
 
 /**
  * An item as it will be stored: defaults applied, fields in one order, so equal content hashes equally.
- * gauge_id and taken_at are left out when absent (JSON.stringify drops undefined), so a batch stored
+ * gauge_id, taken_at and back_entry_reason are left out when absent (JSON.stringify drops undefined), so a batch stored
  * before they existed hashes as it did then and its retry is still recognised.
  */
 export const normalizedItem = (item: MeasurementCreate) => ({
@@ -19,6 +19,7 @@ export const normalizedItem = (item: MeasurementCreate) => ({
   input_method: item.input_method ?? 'manual',
   gauge_id: item.gauge_id,
   taken_at: item.taken_at,
+  back_entry_reason: item.back_entry_reason,
 });
 
 /** SHA-256 of the normalised items, in their order: a retry of the same part has the same hash. */

@@ -62,10 +62,13 @@ export const measurementsRepository = {
     db
       .selectFrom('subtasks')
       .innerJoin('recipe_versions', 'recipe_versions.id', 'subtasks.version_id')
+      .innerJoin('recipes', 'recipes.id', 'recipe_versions.recipe_id')
       .select([
         'subtasks.id',
         'subtasks.version_id',
         'recipe_versions.recipe_id',
+        'recipe_versions.version_number',
+        'recipes.current_version_id',
         'subtasks.nominal',
         'subtasks.utl',
         'subtasks.uwl',

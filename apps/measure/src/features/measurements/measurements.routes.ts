@@ -1,7 +1,7 @@
 import type { App } from '@app/kit';
 import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../auth/auth.plugin.js';
-import { errorResponses, Paged } from '../../http/common.schema.js';
+import { ConflictSchema, errorResponses, Paged } from '../../http/common.schema.js';
 import { early, type RouteDeps } from '../../http/route-deps.js';
 import { settingsRepository } from '../settings/settings.repository.js';
 import { exportCsv } from './measurements.csv.js';
@@ -42,7 +42,7 @@ export function registerMeasurementsRoutes(
           tags,
           summary: 'Record one measurement; pass_fail and deviation are computed (MeasurementTec)',
           body: MeasurementCreateSchema,
-          response: { 200: MeasurementSchema, ...errorResponses(400, 401, 403, 409, 422) },
+          response: { 200: MeasurementSchema, ...errorResponses(400, 401, 403, 422), 409: ConflictSchema },
         },
       },
       async (request) => {
@@ -96,7 +96,8 @@ export function registerMeasurementsRoutes(
               },
             },
           },
-          ...errorResponses(400, 401, 403, 409, 413, 422),
+          ...errorResponses(400, 401, 403, 413, 422),
+          409: ConflictSchema,
         },
       },
     },

@@ -27,6 +27,11 @@ export const MeasurementSchema = Type.Object(
     taken_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description: "The station's time of the reading; null when the client sent none (then measured_at)",
     }),
+    back_entry_reason: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Set when the measurement was stored against a version that was no longer current (a back-entry): ' +
+        'the reason given for it. Null for measurements taken on the current version',
+    }),
   },
   { $id: 'Measurement' },
 );
@@ -88,6 +93,19 @@ export const MeasurementCreateSchema = Type.Object(
           'ISO 8601 date-time with offset: when the value was read at the station. The gauge is judged at ' +
           'this time, so a part queued offline is not refused because its gauge fell due while it waited. ' +
           'At most 5 minutes after the server time; default: the time the server receives it.',
+      }),
+    ),
+    back_entry_reason: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 500,
+        pattern: '\\S',
+        description:
+          'Marks the measurement as a back-entry: it was taken against `version_id` although that version is ' +
+          'no longer current (e.g. measured offline before a new version was released), and says why. ' +
+          'Without it a measurement for a version that is not current is 409 VERSION_NOT_CURRENT naming the ' +
+          'current version. A back-entry is judged against the limits of the version it names and is written ' +
+          'to the change history with this reason. Ignored on the current version.',
       }),
     ),
   },

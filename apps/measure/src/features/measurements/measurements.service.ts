@@ -8,6 +8,7 @@ import { nowIso, paged } from '../../http/time.js';
 import { statisticsRepository } from '../../statistics/statistics.repository.js';
 import { checkAcrossVersions } from '../../statistics/statistics.service.js';
 import { gaugeChecker } from '../gauges/gauge-check.js';
+import { backEntryReason, recordBackEntries } from './back-entry.js';
 import { batchesRepository, contentHash, normalizedItem, replayBatch } from './measurement-batches.js';
 import { measurementsRepository, toMeasurement } from './measurements.repository.js';
 import type { Measurement, MeasurementCreate, MeasurementFilters } from './measurements.schema.js';
@@ -51,7 +52,8 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
 
     /**
      * Records a batch all-or-nothing: every item is checked (subtask exists and
-     * belongs to version_id, its gauge was usable and is fine enough) inside the
+     * belongs to version_id, that version is current unless the item is a back-entry, its gauge was usable
+     * and is fine enough) inside the
      * transaction that inserts them, so a single bad item stores nothing and
      * limits or gauges cannot change in between.
      * `field` names the item in error messages.
@@ -90,7 +92,8 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
           }
         }
         const checkGauge = await gaugeChecker(tx, dialect, items, field, measuredAt);
-        const values = items.map((item, i) => {
+        const values = [];
+        for (const [i, item] of items.entries()) {
           const subtask = subtasks.get(item.subtask_id);
           if (!subtask) throw badRequest(`${field(i)}.subtask_id: subtask ${item.subtask_id} does not exist`);
           if (subtask.version_id !== item.version_id) {
@@ -98,9 +101,11 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
               `${field(i)}.version_id: subtask ${item.subtask_id} belongs to version ${subtask.version_id}, not ${item.version_id}`,
             );
           }
-          return {
+          values.push({
             ...normalizedItem(item),
             ...checkGauge(item, i),
+            // judged against the version it names: a back-entry keeps the limits it was measured against
+            back_entry_reason: await backEntryReason(tx, subtask, item.back_entry_reason, field(i)),
             recipe_id: subtask.recipe_id,
             measured_by: measuredBy,
             pass_fail: classify(item.value, subtask),
@@ -108,9 +113,11 @@ export function createMeasurementsService(db: Kysely<DB>, dialect: Dialect) {
             measured_at: measuredAt,
             synced_to_csv: 0,
             batch_ref: batch?.id ?? null,
-          };
-        });
-        return measurementsRepository.insertMany(tx, values);
+          });
+        }
+        const inserted = await measurementsRepository.insertMany(tx, values);
+        await recordBackEntries(tx, inserted, measuredBy);
+        return inserted;
       });
       return rows.map(toMeasurement);
     },

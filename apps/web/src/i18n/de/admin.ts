@@ -79,6 +79,7 @@ export const admin: Pick<Messages, 'admin' | 'userEdit' | 'history'> = {
       setting: 'Einstellung',
       measurement_exclusion: 'Ausgeschlossener Punkt',
       gauge: 'Prüfmittel',
+      measurement: 'Messwert',
     },
     actions: {
       create: 'Angelegt',
@@ -92,6 +93,7 @@ export const admin: Pick<Messages, 'admin' | 'userEdit' | 'history'> = {
       regenerate_key: 'Neuer API-Schlüssel',
       exclude: 'Ausgeschlossen',
       reinstate: 'Wieder aufgenommen',
+      back_entry: 'Nachtrag (ältere Version)',
     },
   },
 };

@@ -77,6 +77,7 @@ export const admin = {
       setting: 'Setting',
       measurement_exclusion: 'Excluded point',
       gauge: 'Gauge',
+      measurement: 'Measurement',
     },
     actions: {
       create: 'Created',
@@ -90,6 +91,7 @@ export const admin = {
       regenerate_key: 'New API key',
       exclude: 'Excluded',
       reinstate: 'Reinstated',
+      back_entry: 'Back-entry (older version)',
     },
   },
 };
