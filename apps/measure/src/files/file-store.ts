@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -97,8 +97,15 @@ export abstract class FileStore {
         else done(null, chunk);
       },
     });
+    // Created before streaming, then written without O_CREAT: a write stream destroyed while still
+    // opening would otherwise create its file after the unlink below and leave it behind.
+    await (await open(tempPath, 'wx', 0o640)).close();
     try {
-      await pipeline(source, counter, createWriteStream(tempPath, { flags: 'wx', mode: 0o640 }));
+      // When the body arrived whole while an async step ran (the PostgreSQL guard, the open above), a
+      // missing closing boundary has already made the multipart plugin destroy this stream, without an
+      // error; pipeline() would then wait forever for events that never come, holding the file open.
+      if (source.destroyed && !source.readableEnded) throw badRequest('Malformed multipart body');
+      await pipeline(source, counter, createWriteStream(tempPath, { flags: 'r+' }));
       if (isTruncated()) throw tooLarge(maxBytes);
       if (size === 0) throw badRequest('The uploaded file is empty');
       return { tempPath, size };

@@ -1,5 +1,6 @@
 import { AppError, badRequest, unprocessable } from '@app/kit';
 import type { FastifyRequest } from 'fastify';
+import { drainBody } from './drain-body.js';
 import type { FileStore, ReceivedFile } from './file-store.js';
 
 /** The single `file` part of a multipart request, received into a temp file, plus its text fields. */
@@ -43,6 +44,7 @@ export async function receiveMultipart(
     }
   } catch (error) {
     if (upload) await store.discard(upload.file.tempPath);
+    await drainBody(request.raw);
     throw asClientError(error);
   }
   if (!upload)
@@ -67,6 +69,9 @@ function asClientError(error: unknown): unknown {
       return badRequest('Too many multipart fields');
     case 'FST_PROTO_VIOLATION':
       return badRequest('Forbidden multipart field name');
+    case 'ERR_STREAM_PREMATURE_CLOSE':
+      // The plugin destroys the file stream when the body ends early (no closing boundary).
+      return badRequest('Malformed multipart body');
     case undefined:
       // busboy reports malformed bodies (bad boundary, truncated part) as plain Errors; a
       // programming error (TypeError and friends) must not be disguised as the caller's fault.
