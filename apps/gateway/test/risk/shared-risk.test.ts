@@ -27,7 +27,7 @@ describe.each(stores)('two gateways on $name', ({ name, env }) => {
     const shared = {
       ...env,
       RISK_LIMITS_FILE: limitsFile(
-        `test:\n  bots:\n    "pair-*": { orders_per_minute: 5 }\n    "open-*": { max_open_orders: 3 }\n`,
+        `test:\n  bots:\n    "pair-*": { orders_per_minute: 5 }\n    "open-*": { max_open_orders: 3 }\n    "pos-*": { max_position_notional: 350 }\n`,
       ),
     };
     // One perpdex simulator (one account) behind both.
@@ -69,6 +69,31 @@ describe.each(stores)('two gateways on $name', ({ name, env }) => {
     expect(cancel.status).toBe(200);
     expect((await order(b, tag)).status).toBe(200);
     expect((await order(a, tag)).body.error?.code).toBe('OPEN_ORDERS_LIMIT');
+  });
+
+  it('share max_position_notional under 20 concurrent marketable orders over both: the position stays within it', async () => {
+    const tag = `pos-${name}-${run}`;
+    // BTC: no earlier test of this file left orders on it (the limit is the account's position, in flight included).
+    const marketBuy = { coin: 'BTC', side: 'buy', size: 0.001, type: 'market', slippage: 0.01 };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        writeCall(i % 2 ? a : b, {
+          path: '/mcp-perpdex/tools/place_order',
+          body: marketBuy,
+          headers: { 'x-bot-tag': tag },
+        }),
+      ),
+    );
+    const placed = answers.filter((answer) => answer.status === 200);
+    // Each order alone is far under the limit; together they pass it, so some must be refused.
+    expect(placed.length).toBeGreaterThan(0);
+    expect(placed.length).toBeLessThan(20);
+    for (const answer of answers.filter((each) => each.status !== 200))
+      expect(answer.body.error).toMatchObject({ code: 'POSITION_LIMIT', details: { limit: 350 } });
+    const positions = await writeCall(a, { path: '/mcp-perpdex/tools/get_positions', body: { coin: 'BTC' } });
+    const held = (positions.body.positions as { position_value_usd: number }[])[0]!.position_value_usd;
+    expect(Math.abs(held)).toBeLessThanOrEqual(350);
+    expect(Math.abs(held)).toBeGreaterThan(0);
   });
 
   it('share a halt: thrown on one, the other refuses the bot; resumed on the other, both let it through', async () => {
